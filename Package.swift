@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers point one way (design.md): readers ← stages ← bundle ← CLI.
+// C libraries are reached only through the thin system-library shims at the top.
+let package = Package(
+    name: "aipbundle",
+    products: [
+        .executable(name: "aipbundle", targets: ["aipbundle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // System libraries. scripts/install-deps.sh installs the apt packages named here.
+        .systemLibrary(name: "CCSV", providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        .target(name: "AIPReaders", dependencies: ["CCSV", "CZlib"]),
+        .target(name: "AIPStages", dependencies: ["AIPReaders"]),
+        .target(name: "AIPBundleKit", dependencies: [
+            "AIPReaders", "AIPStages",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "AIPCommands", dependencies: [
+            "AIPBundleKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "aipbundle", dependencies: ["AIPCommands"]),
+        .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit"]),
+
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
+        .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
+        .testTarget(name: "AIPBundleKitTests", dependencies: [
+            "AIPBundleKit", "CSQLite", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "AIPCommandsTests", dependencies: [
+            "AIPCommands", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,39 @@
+/// Short forms that keep the schema files readable as the contract's tables.
+extension ColumnSchema {
+    static func text(_ name: String) -> ColumnSchema { ColumnSchema(name: name, type: .text) }
+    static func integer(_ name: String) -> ColumnSchema { ColumnSchema(name: name, type: .integer) }
+    static func real(_ name: String) -> ColumnSchema { ColumnSchema(name: name, type: .real) }
+    /// `id INTEGER PRIMARY KEY AUTOINCREMENT`.
+    static let autoincrementID = ColumnSchema(name: "id", type: .integer, isPrimaryKey: true, isAutoincrement: true)
+
+    var notNull: ColumnSchema { with { $0.isNotNull = true } }
+    var primaryKey: ColumnSchema { with { $0.isPrimaryKey = true } }
+    func defaults(_ sql: String) -> ColumnSchema { with { $0.defaultSQL = sql } }
+    /// Added by euro_aip 0.13 (absent from the reference database).
+    var since013: ColumnSchema { with { $0.introduced = .euroAIP013 } }
+
+    private func with(_ change: (inout ColumnSchema) -> Void) -> ColumnSchema {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+extension ForeignKeySchema {
+    /// A single-column foreign key.
+    static func column(_ column: String, references table: String, _ parentColumn: String) -> ForeignKeySchema {
+        ForeignKeySchema(columns: [column], parentTable: table, parentColumns: [parentColumn])
+    }
+}
+
+extension IndexSchema {
+    static func on(_ columns: String..., name: String) -> IndexSchema {
+        IndexSchema(name: name, columns: columns)
+    }
+
+    var since013: IndexSchema {
+        var copy = self
+        copy.introduced = .euroAIP013
+        return copy
+    }
+}

@@ -1,0 +1,172 @@
+import CCSV
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Streams CSV records out of a buffer with libcsv, recovering from broken quoting line by line.
+///
+/// libcsv runs in strict mode and is fed one physical line at a time, which is what lets the parser
+/// - tell the line on which every record starts (libcsv itself knows no line numbers);
+/// - survive a broken quote: a stray `"` in an unquoted field, text after a closing quote, a quote that
+///   never closes or one that closes lines later and swallows rows. The record is reported through
+///   `onMalformed` and parsing resumes on the line after the one where that record started, so one poison row
+///   costs one row.
+///
+/// Quoted newlines are legal: a record may span lines, as long as it has as many fields as the header
+/// (the first record) and spans at most `maxLinesPerRecord` lines. The bound keeps recovery linear on garbage.
+///
+/// This file is the only one that touches libcsv.
+public enum CSVParser {
+    /// Parses `bytes`, calling `onRecord` for each well-formed record (the header included, as the first),
+    /// in file order, and `onMalformed(line, reason)` for each record dropped for bad quoting.
+    /// `onRecord` returns false to stop parsing early (a reader that rejects the header).
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        maxLinesPerRecord: Int = 16,
+        onRecord: (CSVRecord) -> Bool,
+        onMalformed: (_ line: Int, _ reason: String) -> Void
+    ) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        withoutActuallyEscaping(onRecord) { onRecord in
+            let state = ParseState(deliver: onRecord)
+            defer { state.release() }
+            let context = Unmanaged.passUnretained(state).toOpaque()
+            let options = UInt8(CSV_STRICT | CSV_STRICT_FINI)
+            var parser = csv_parser()
+            csv_init(&parser, options)
+            defer { csv_free(&parser) }
+
+            let count = bytes.count
+            var offset = 0
+            var line = 1
+            var recordStartOffset = 0
+
+            func lineEnd(from start: Int) -> Int {
+                guard let newline = memchr(base + start, 0x0A, count - start) else { return count }
+                return base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            // Drops the record in progress and restarts on the line after the one it started on.
+            func recover(_ reason: String) {
+                onMalformed(state.recordStartLine, reason)
+                csv_free(&parser)
+                csv_init(&parser, options)
+                state.resetRecord()
+                offset = lineEnd(from: recordStartOffset)
+                line = state.recordStartLine + 1
+            }
+
+            while !state.stopped {
+                if offset >= count {
+                    guard parser.pstate != 0 || state.hasFields else { break }
+                    state.currentLine = line - 1
+                    if csv_fini(&parser, fieldCallback, recordCallback, context) != 0 {
+                        recover("quoted field is never closed")
+                        continue
+                    }
+                    if state.takeBrokenRecord() { recover("unbalanced quotes: the record spans lines and has the wrong number of fields") }
+                    continue
+                }
+                let end = lineEnd(from: offset)
+                if parser.pstate == 0 {
+                    state.recordStartLine = line
+                    recordStartOffset = offset
+                }
+                state.currentLine = line
+                let consumed = csv_parse(&parser, base + offset, end - offset, fieldCallback, recordCallback, context)
+                if consumed < end - offset {
+                    recover("malformed quoting (a quote inside an unquoted field, or text after a closing quote)")
+                    continue
+                }
+                if state.takeBrokenRecord() {
+                    recover("unbalanced quotes: the record spans lines and has the wrong number of fields")
+                    continue
+                }
+                if parser.pstate != 0, line - state.recordStartLine + 1 >= maxLinesPerRecord {
+                    recover("quoted field runs over \(maxLinesPerRecord) lines; its closing quote is probably missing")
+                    continue
+                }
+                offset = end
+                line += 1
+            }
+        }
+    }
+}
+
+/// The record being assembled, shared with libcsv's C callbacks through an opaque pointer.
+private final class ParseState {
+    let deliver: (CSVRecord) -> Bool
+    var stopped = false
+    var storage: UnsafeMutablePointer<UInt8>
+    var capacity = 4096
+    var used = 0
+    var ends: [Int] = []
+    var expectedFieldCount: Int?
+    var recordStartLine = 1
+    var currentLine = 1
+    var brokenRecord = false
+
+    init(deliver: @escaping (CSVRecord) -> Bool) {
+        self.deliver = deliver
+        storage = .allocate(capacity: capacity)
+        ends.reserveCapacity(64)
+    }
+
+    func release() { storage.deallocate() }
+
+    var hasFields: Bool { !ends.isEmpty }
+
+    func resetRecord() {
+        used = 0
+        ends.removeAll(keepingCapacity: true)
+    }
+
+    func takeBrokenRecord() -> Bool {
+        defer { brokenRecord = false }
+        return brokenRecord
+    }
+
+    func appendField(_ field: UnsafeRawPointer?, _ length: Int) {
+        if used + length + 1 > capacity {
+            var newCapacity = capacity * 2
+            while used + length + 1 > newCapacity { newCapacity *= 2 }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: storage, count: used)
+            storage.deallocate()
+            storage = grown
+            capacity = newCapacity
+        }
+        if length > 0, let field {
+            (storage + used).update(from: field.assumingMemoryBound(to: UInt8.self), count: length)
+        }
+        used += length
+        storage[used] = 0
+        ends.append(used)
+        used += 1
+    }
+
+    func endRecord() {
+        defer { resetRecord() }
+        let spansLines = currentLine > recordStartLine
+        if spansLines, let expected = expectedFieldCount, expected != ends.count {
+            brokenRecord = true
+            return
+        }
+        if expectedFieldCount == nil { expectedFieldCount = ends.count }
+        guard !stopped else { return }
+        let keepGoing = ends.withUnsafeBufferPointer { ends in
+            deliver(CSVRecord(line: recordStartLine, storage: UnsafePointer(storage), ends: ends))
+        }
+        stopped = !keepGoing
+    }
+}
+
+private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { field, length, context in
+    Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue().appendField(field, length)
+}
+
+private let recordCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
+    Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue().endRecord()
+}

@@ -1,0 +1,123 @@
+/// Reads OurAirports `airports.csv` and `runways.csv` (either header layout, plain or gzipped) into typed rows.
+///
+/// Columns are found by header name: the 2022 and 2026 releases order them differently, and only the newer one
+/// has `icao_code`. Pure: bytes in, records and findings out.
+public enum OurAirportsReader {
+    static let airportsFormat = "OurAirports airports.csv"
+    static let runwaysFormat = "OurAirports runways.csv"
+
+    /// Columns both header layouts have. `icao_code` is read when present.
+    public static let requiredAirportColumns = [
+        "id", "ident", "type", "name", "latitude_deg", "longitude_deg", "elevation_ft", "continent", "iso_country",
+        "iso_region", "municipality", "scheduled_service", "gps_code", "iata_code", "local_code", "home_link",
+        "wikipedia_link", "keywords",
+    ]
+
+    public static let requiredRunwayColumns = [
+        "id", "airport_ref", "airport_ident", "length_ft", "width_ft", "surface", "lighted", "closed",
+        "le_ident", "le_latitude_deg", "le_longitude_deg", "le_elevation_ft", "le_heading_degT", "le_displaced_threshold_ft",
+        "he_ident", "he_latitude_deg", "he_longitude_deg", "he_elevation_ft", "he_heading_degT", "he_displaced_threshold_ft",
+    ]
+
+    /// Reads `airports.csv`, fully decoding only the rows `include` accepts.
+    ///
+    /// Deciding on the ICAO code and type first, from the raw bytes, is what keeps a whole-world file cheap when
+    /// a few thousand of its 84,000 rows are wanted. The resolved ICAO code is the first of `icao_code`,
+    /// `gps_code`, `ident` that is exactly four upper-case letters (`sources.md`).
+    ///
+    /// A row is rejected (with a finding) when its id is not an integer or its coordinates are missing, not
+    /// numbers or out of range; a bad elevation is set to nil with a finding.
+    ///
+    /// - Throws: ``SourceError`` for an empty, header-only, non-CSV file, missing columns, or when most rows are bad.
+    public static func readAirports(
+        _ file: SourceFile,
+        include: (OurAirportsAirportKey) -> Bool = { _ in true }
+    ) throws -> OurAirportsAirportsFile {
+        var airports: [OurAirportsAirport] = []
+        var allIDs = Set<Int>()
+        var findings: [Finding] = []
+        let summary = try CSVTable.read(file, format: airportsFormat, required: requiredAirportColumns) { record, header in
+            if case .value(let id) = record.integer(header["id"]) { allIDs.insert(id) }
+            let icaoIndex = header.indexes["icao_code"]
+            let resolved = resolveICAO(record, candidates: [icaoIndex, header["gps_code"], header["ident"]])
+            let type = record.text(header["type"])
+            guard include(OurAirportsAirportKey(resolvedICAO: resolved, type: type)) else { return }
+            var row = RowDecoder(record: record, header: header, file: file.displayName)
+            do throws(Finding) {
+                let id = try row.requiredInteger("id")
+                let latitude = try row.requiredDecimal("latitude_deg", in: -90...90)
+                let longitude = try row.requiredDecimal("longitude_deg", in: -180...180)
+                airports.append(OurAirportsAirport(
+                    id: id, ident: row.text("ident") ?? "", type: type, name: row.text("name"), resolvedICAO: resolved,
+                    latitudeDeg: latitude, longitudeDeg: longitude, elevationFt: row.decimal("elevation_ft", in: -1_500...30_000),
+                    continent: row.text("continent"), isoCountry: row.text("iso_country"), isoRegion: row.text("iso_region"),
+                    municipality: row.text("municipality"), scheduledService: row.text("scheduled_service"),
+                    icaoCode: icaoIndex.flatMap(record.string), gpsCode: row.text("gps_code"), iataCode: row.text("iata_code"),
+                    localCode: row.text("local_code"), homeLink: row.text("home_link"),
+                    wikipediaLink: row.text("wikipedia_link"), keywords: row.text("keywords"),
+                    line: record.line, findings: row.findings))
+            } catch {
+                findings.append(error)
+            }
+        }
+        findings = summary.findings + findings
+        try refuseMostlyBad(file, rows: summary.recordCount, rejected: findings.count)
+        return OurAirportsAirportsFile(fileName: file.displayName, airports: airports, allIDs: allIDs, findings: findings,
+                                       rowCount: summary.recordCount, byteCount: file.bytes.count)
+    }
+
+    /// Reads every row of `runways.csv`.
+    ///
+    /// A row is rejected when its `id` or `airport_ref` is not an integer. Any other bad number, a `lighted` or
+    /// `closed` that is not 0/1, or an end's coordinates out of range is set to nil with a finding on the runway.
+    public static func readRunways(_ file: SourceFile) throws -> OurAirportsRunwaysFile {
+        var runways: [OurAirportsRunway] = []
+        var findings: [Finding] = []
+        let summary = try CSVTable.read(file, format: runwaysFormat, required: requiredRunwayColumns) { record, header in
+            var row = RowDecoder(record: record, header: header, file: file.displayName)
+            do throws(Finding) {
+                let id = try row.requiredInteger("id")
+                let airportRef = try row.requiredInteger("airport_ref")
+                var runway = OurAirportsRunway(
+                    id: id, airportRef: airportRef, airportIdent: row.text("airport_ident"),
+                    lengthFt: row.decimal("length_ft", in: 0...100_000), widthFt: row.decimal("width_ft", in: 0...10_000),
+                    surface: row.text("surface"), lighted: row.flag("lighted"), closed: row.flag("closed"),
+                    leIdent: row.text("le_ident"), heIdent: row.text("he_ident"), line: record.line)
+                (runway.leLatitudeDeg, runway.leLongitudeDeg) = row.coordinate("le_latitude_deg", "le_longitude_deg")
+                runway.leElevationFt = row.decimal("le_elevation_ft", in: -1_500...30_000)
+                runway.leHeadingDegT = row.decimal("le_heading_degT", in: 0...360)
+                runway.leDisplacedThresholdFt = row.decimal("le_displaced_threshold_ft", in: 0...100_000)
+                (runway.heLatitudeDeg, runway.heLongitudeDeg) = row.coordinate("he_latitude_deg", "he_longitude_deg")
+                runway.heElevationFt = row.decimal("he_elevation_ft", in: -1_500...30_000)
+                runway.heHeadingDegT = row.decimal("he_heading_degT", in: 0...360)
+                runway.heDisplacedThresholdFt = row.decimal("he_displaced_threshold_ft", in: 0...100_000)
+                runway.findings = row.findings
+                runways.append(runway)
+            } catch {
+                findings.append(error)
+            }
+        }
+        findings = summary.findings + findings
+        try refuseMostlyBad(file, rows: summary.recordCount, rejected: findings.count)
+        return OurAirportsRunwaysFile(fileName: file.displayName, runways: runways, findings: findings,
+                                      rowCount: summary.recordCount, byteCount: file.bytes.count)
+    }
+
+    /// The first candidate field that is exactly four ASCII upper-case letters.
+    static func resolveICAO(_ record: CSVRecord, candidates: [Int?]) -> String? {
+        for case let index? in candidates {
+            let bytes = record[index]
+            if bytes.count == 4, bytes.allSatisfy({ $0 &- UInt8(ascii: "A") < 26 }) {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    /// A file where most rows are bad is a broken file, not a file with bad rows.
+    private static func refuseMostlyBad(_ file: SourceFile, rows: Int, rejected: Int) throws {
+        guard rows >= 10, rejected * 2 > rows else { return }
+        throw SourceError(file: file.displayName, kind: .tooManyBadRows,
+                          reason: "\(rejected) of its \(rows) rows are malformed; the file looks corrupt, fix or replace it")
+    }
+}

@@ -1,0 +1,34 @@
+/// Which OurAirports rows belong in the bundle.
+///
+/// Defaults: airports whose ICAO code starts with E, L (Europe), BI (Iceland), BK (Kosovo), GC (Canary
+/// Islands) or UK (Ukraine), except heliports and closed airports: the area and airfields the app serves.
+public struct AirportsScope: Sendable, Equatable, Decodable {
+    public var icaoPrefixes: [String]
+    public var excludedTypes: [String]
+
+    public static let defaultICAOPrefixes = ["E", "L", "BI", "BK", "GC", "UK"]
+    public static let defaultExcludedTypes = ["heliport", "closed"]
+
+    public init(icaoPrefixes: [String] = defaultICAOPrefixes, excludedTypes: [String] = defaultExcludedTypes) {
+        self.icaoPrefixes = icaoPrefixes
+        self.excludedTypes = excludedTypes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        icaoPrefixes = try container.decodeIfPresent([String].self, forKey: .icaoPrefixes) ?? Self.defaultICAOPrefixes
+        excludedTypes = try container.decodeIfPresent([String].self, forKey: .excludedTypes) ?? Self.defaultExcludedTypes
+    }
+
+    /// True for an airport with this resolved ICAO code and type. No ICAO code, no place in the bundle:
+    /// `airports.icao_code` is the primary key every reader looks airports up by.
+    public func includes(icao: String?, type: String) -> Bool {
+        guard let icao else { return false }
+        return icaoPrefixes.contains { icao.hasPrefix($0) } && !excludedTypes.contains(type)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case icaoPrefixes = "icao_prefixes"
+        case excludedTypes = "excluded_types"
+    }
+}

@@ -1,0 +1,62 @@
+import AIPReaders
+
+/// OurAirports records in, `airports` and `runways` rows out: scoping, de-duplication and the runway join.
+///
+/// A function of its inputs: rows come out sorted (airports by ICAO code, runways by id) and findings by file
+/// and line, so the same inputs always give the same output.
+public struct AirportsStage: Sendable {
+    /// The source tag OurAirports rows carry in `airports.sources` (the name euro_aip gives this source).
+    public static let sourceTag = "worldairports"
+
+    public var scope: AirportsScope
+
+    public init(scope: AirportsScope = AirportsScope()) {
+        self.scope = scope
+    }
+
+    /// What the stage produced.
+    public struct Output: Sendable {
+        public var airports: [AirportRow]
+        public var runways: [RunwayRow]
+        /// Findings of the inputs that concern rows in scope, plus the stage's own (duplicates, orphan runways).
+        public var findings: [Finding]
+    }
+
+    /// Builds the rows. `airports` should have been read with ``includes(_:)`` as its filter.
+    public func run(airports: OurAirportsAirportsFile, runways: OurAirportsRunwaysFile) -> Output {
+        var findings = airports.findings + runways.findings
+        let (kept, duplicateFindings) = Self.resolveDuplicates(
+            airports.airports.filter { scope.includes(icao: $0.resolvedICAO, type: $0.type) }, file: airports.fileName)
+        findings += duplicateFindings
+
+        var icaoByAirportID: [Int: String] = [:]
+        var airportRows: [AirportRow] = []
+        airportRows.reserveCapacity(kept.count)
+        for airport in kept {
+            icaoByAirportID[airport.id] = airport.resolvedICAO
+            findings += airport.findings
+            airportRows.append(Self.row(for: airport))
+        }
+
+        var runwayRows: [RunwayRow] = []
+        for runway in runways.runways {
+            if let icao = icaoByAirportID[runway.airportRef] {
+                findings += runway.findings
+                runwayRows.append(Self.row(for: runway, airportICAO: icao))
+            } else if !airports.allIDs.contains(runway.airportRef) {
+                findings.append(Finding(
+                    file: runways.fileName, line: runway.line, column: "airport_ref", value: String(runway.airportRef),
+                    reason: "matches no airport id in \(airports.fileName)", action: .rowRejected))
+            }
+            // Otherwise the runway belongs to an airport out of scope: not a defect, nothing to report.
+        }
+        airportRows.sort { $0.icaoCode < $1.icaoCode }
+        runwayRows.sort { $0.id < $1.id }
+        return Output(airports: airportRows, runways: runwayRows, findings: findings.sorted())
+    }
+
+    /// The filter to read `airports.csv` with, so rows out of scope are never decoded.
+    public func includes(_ key: OurAirportsAirportKey) -> Bool {
+        scope.includes(icao: key.resolvedICAO, type: key.type)
+    }
+}

@@ -1,0 +1,2 @@
+// zlib decompresses the .csv.gz files OurAirports snapshots are distributed as.
+#include <zlib.h>

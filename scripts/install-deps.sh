@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the system packages aipbundle builds against, if they are missing.
+# Idempotent: a machine that has them all is left alone and no package index is fetched.
+set -euo pipefail
+
+needed=(libcsv-dev libsqlite3-dev libxml2-dev zlib1g-dev liblzma-dev pkg-config python3 python3-pip)
+missing=()
+for pkg in "${needed[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+# python3/pip may come from elsewhere than Debian (pyenv); what matters is that the commands exist.
+if command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1; then
+    filtered=()
+    for pkg in "${missing[@]}"; do
+        case "$pkg" in python3|python3-pip) ;; *) filtered+=("$pkg") ;; esac
+    done
+    missing=("${filtered[@]+"${filtered[@]}"}")
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+    sudo=sudo
+else
+    sudo=
+fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
