@@ -5,6 +5,7 @@ import PackageDescription
 // C libraries are reached only through the thin system-library shims at the top.
 let package = Package(
     name: "aipbundle",
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "aipbundle", targets: ["aipbundle"]),
     ],
@@ -29,7 +30,9 @@ let package = Package(
             "AIPBundleKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "aipbundle", dependencies: ["AIPCommands"]),
+        .executableTarget(name: "aipbundle", dependencies: [
+            "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,0 +1,50 @@
+import AIPStages
+import Foundation
+
+/// The counts stored as JSON in `model_metadata.statistics`, with the key names euro_aip uses.
+struct AirportsStatistics: Encodable {
+    var totalAirports: Int
+    var totalRunways: Int
+    var airportsWithRunways: Int
+    var totalProcedures = 0
+    var totalAIPEntries = 0
+    var totalBorderCrossingPoints = 0
+    var sourcesUsed: [String]
+    var createdAt: String
+    var updatedAt: String
+    /// Airports carrying each source tag; also the `sources` table's record counts.
+    var recordsBySource: [String: Int]
+
+    init(output: AirportsStage.Output, stamp: BuildStamp) {
+        totalAirports = output.airports.count
+        totalRunways = output.runways.count
+        airportsWithRunways = Set(output.runways.map(\.airportICAO)).count
+        var bySource: [String: Int] = [:]
+        for airport in output.airports {
+            for source in airport.sources { bySource[source, default: 0] += 1 }
+        }
+        recordsBySource = bySource
+        sourcesUsed = bySource.keys.sorted()
+        createdAt = stamp.timestamp
+        updatedAt = stamp.timestamp
+    }
+
+    /// Sorted keys: the same counts always give the same bytes.
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case totalAirports = "total_airports"
+        case totalRunways = "total_runways"
+        case airportsWithRunways = "airports_with_runways"
+        case totalProcedures = "total_procedures"
+        case totalAIPEntries = "total_aip_entries"
+        case totalBorderCrossingPoints = "total_border_crossing_points"
+        case sourcesUsed = "sources_used"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `aipbundle`: the root command is configuration only; the work is in the subcommands.
+public struct AIPBundleCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "aipbundle",
+        abstract: "Build and check the offline data bundles of FlyFun EuroAIP.",
+        version: "0.1.0",
+        subcommands: [BuildCommand.self, CheckCommand.self])
+
+    public init() {}
+}

@@ -1,0 +1,81 @@
+import AIPBundleKit
+import ArgumentParser
+import Foundation
+
+/// `aipbundle check`: does a bundle (or one file) follow the data contract?
+public struct CheckCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check a bundle folder or one bundle file against the data contract.",
+        discussion: """
+            Checks tables, columns (order, declared types, NOT NULL, defaults), keys, indexes, the storage class of \
+            every value and the invariants readers rely on. Prints each finding; exits 1 if there is any.
+            """)
+
+    @Argument(help: ArgumentHelp("A bundle folder, or one bundle file such as airports.db.", valueName: "path"))
+    var path: String
+
+    @Flag(help: "Print findings as JSON.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also compare the schema with this database (e.g. one written by euro_aip); differences that are known 0.13 additions are listed but do not fail.", valueName: "file"))
+    var reference: String?
+
+    public init() {}
+
+    public func run() throws {
+        let url = URL(fileURLWithPath: path)
+        let findings: [CheckFinding]
+        var differences: [SchemaDifference] = []
+        do {
+            findings = try BundleChecker.check(url)
+            if let reference {
+                differences = try BundleChecker.compareSchema(url, reference: URL(fileURLWithPath: reference))
+            }
+        } catch let error as CheckError {
+            throw ValidationError(error.description)
+        }
+        let unexpected = differences.filter { $0.introduced == .original }
+        if json {
+            print(try CheckOutput(path: path, findings: findings, differences: differences).json())
+        } else {
+            for finding in findings { print(finding) }
+            for difference in differences {
+                print("\(difference.introduced == .euroAIP013 ? "reference lacks 0.13 addition" : "differs from reference"): \(difference)")
+            }
+            if findings.isEmpty && unexpected.isEmpty { print("\(path): OK") }
+        }
+        if !findings.isEmpty || !unexpected.isEmpty { throw ExitCode.failure }
+    }
+}
+
+/// The `--json` shape of `check`'s answer.
+struct CheckOutput: Encodable {
+    struct Difference: Encodable {
+        var table: String
+        var column: String?
+        var message: String
+        var expected: Bool
+    }
+
+    var path: String
+    var ok: Bool
+    var findings: [CheckFinding]
+    var referenceDifferences: [Difference]
+
+    init(path: String, findings: [CheckFinding], differences: [SchemaDifference]) {
+        self.path = path
+        self.findings = findings
+        referenceDifferences = differences.map {
+            Difference(table: $0.table, column: $0.column, message: $0.message, expected: $0.introduced == .euroAIP013)
+        }
+        ok = findings.isEmpty && !referenceDifferences.contains { !$0.expected }
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
