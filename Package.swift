@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "AIPReaders", dependencies: ["CCSV", "CZlib"]),
         .target(name: "AIPStages", dependencies: ["AIPReaders"]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPReaders", "AIPStages",
+            "AIPReaders", "AIPStages", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "AIPCommands", dependencies: [

@@ -27,7 +27,7 @@ enum AirportsStageRunner {
                 "no airport of \(airports.fileName) is in scope (ICAO prefixes \(stage.scope.icaoPrefixes.joined(separator: ", "))); refusing to publish an empty airports.db")
         }
         let databaseURL = staging.file(AirportsSchema.fileName)
-        try AirportsDatabaseWriter.write(output, to: databaseURL, stamp: stamp)
+        let size = try AirportsDatabaseWriter.write(output, to: databaseURL, stamp: stamp)
         let written = clock.now
 
         let report = BuildReport.Stage(
@@ -38,7 +38,6 @@ enum AirportsStageRunner {
             ],
             rowsWritten: ["airports": output.airports.count, "runways": output.runways.count],
             findings: output.findings)
-        let size = (try? FileManager.default.attributesOfItem(atPath: databaseURL.path)[.size] as? Int) ?? 0
         return StageResult(report: report, outputs: [AirportsSchema.fileName], outputBytes: size,
                            parseTime: parsed - start, writeTime: written - parsed, wallTime: written - start)
     }

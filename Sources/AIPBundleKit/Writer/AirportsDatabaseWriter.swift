@@ -4,18 +4,12 @@ import GRDB
 
 /// Writes `airports.db` from the airports stage's rows: every table and index of the contract, the rows in
 /// sorted order, `model_metadata` and `sources`.
-///
-/// The file is new each time and written in one transaction with no journal: it lives in the staging folder
-/// until the whole build succeeded, so a crash leaves nothing a reader could open (see ``StagingFolder``).
 public enum AirportsDatabaseWriter {
     /// Creates `url` (which must not exist) and fills it.
-    public static func write(_ output: AirportsStage.Output, to url: URL, stamp: BuildStamp) throws {
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-        }
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-        try queue.write { db in
+    /// - Returns: the size of the file in bytes.
+    @discardableResult
+    public static func write(_ output: AirportsStage.Output, to url: URL, stamp: BuildStamp) throws -> Int {
+        try DatabaseImage.write(to: url) { db in
             for statement in AirportsSchema.schema.createStatements {
                 try db.execute(sql: statement)
             }
@@ -23,33 +17,62 @@ public enum AirportsDatabaseWriter {
             try insertRunways(output.runways, db: db, stamp: stamp)
             try insertMetadata(AirportsStatistics(output: output, stamp: stamp), db: db, stamp: stamp)
         }
-        try queue.close()
     }
 
     static func insertAirports(_ rows: [AirportRow], db: Database, stamp: BuildStamp) throws {
-        let insert = try db.makeStatement(sql: insertSQL(AirportsSchema.airports))
+        let insert = try BulkInsert(db, into: AirportsSchema.airports)
         for row in rows {
-            let values: [(any DatabaseValueConvertible)?] = [
-                row.icaoCode, row.name, row.type, row.latitudeDeg, row.longitudeDeg, row.elevationFt, row.continent,
-                row.isoCountry, row.isoRegion, row.municipality, row.scheduledService, row.gpsCode, row.iataCode,
-                row.localCode, row.homeLink, row.wikipediaLink, row.keywords, row.sources.sorted().joined(separator: ","),
-                stamp.timestamp, stamp.timestamp,
-            ]
-            try insert.execute(arguments: StatementArguments(values))
+            try insert.insert { values in
+                values.add(row.icaoCode)
+                values.add(row.name)
+                values.add(row.type)
+                values.add(row.latitudeDeg)
+                values.add(row.longitudeDeg)
+                values.add(row.elevationFt)
+                values.add(row.continent)
+                values.add(row.isoCountry)
+                values.add(row.isoRegion)
+                values.add(row.municipality)
+                values.add(row.scheduledService)
+                values.add(row.gpsCode)
+                values.add(row.iataCode)
+                values.add(row.localCode)
+                values.add(row.homeLink)
+                values.add(row.wikipediaLink)
+                values.add(row.keywords)
+                values.add(row.sources.sorted().joined(separator: ","))
+                values.add(stamp.timestamp)
+                values.add(stamp.timestamp)
+            }
         }
     }
 
     static func insertRunways(_ rows: [RunwayRow], db: Database, stamp: BuildStamp) throws {
-        let insert = try db.makeStatement(sql: insertSQL(AirportsSchema.runways))
+        let insert = try BulkInsert(db, into: AirportsSchema.runways)
         for row in rows {
-            let values: [(any DatabaseValueConvertible)?] = [
-                row.id, row.airportICAO, row.leIdent, row.heIdent, row.lengthFt, row.widthFt, row.surface,
-                row.lighted, row.closed,
-                row.leLatitudeDeg, row.leLongitudeDeg, row.leElevationFt, row.leHeadingDegT, row.leDisplacedThresholdFt,
-                row.heLatitudeDeg, row.heLongitudeDeg, row.heElevationFt, row.heHeadingDegT, row.heDisplacedThresholdFt,
-                stamp.timestamp, stamp.timestamp,
-            ]
-            try insert.execute(arguments: StatementArguments(values))
+            try insert.insert { values in
+                values.add(row.id)
+                values.add(row.airportICAO)
+                values.add(row.leIdent)
+                values.add(row.heIdent)
+                values.add(row.lengthFt)
+                values.add(row.widthFt)
+                values.add(row.surface)
+                values.add(row.lighted)
+                values.add(row.closed)
+                values.add(row.leLatitudeDeg)
+                values.add(row.leLongitudeDeg)
+                values.add(row.leElevationFt)
+                values.add(row.leHeadingDegT)
+                values.add(row.leDisplacedThresholdFt)
+                values.add(row.heLatitudeDeg)
+                values.add(row.heLongitudeDeg)
+                values.add(row.heElevationFt)
+                values.add(row.heHeadingDegT)
+                values.add(row.heDisplacedThresholdFt)
+                values.add(stamp.timestamp)
+                values.add(stamp.timestamp)
+            }
         }
     }
 
@@ -69,11 +92,5 @@ public enum AirportsDatabaseWriter {
             try db.execute(sql: "INSERT INTO sources (name, last_updated, record_count) VALUES (?, ?, ?)",
                            arguments: [name, stamp.timestamp, count])
         }
-    }
-
-    /// `INSERT INTO t (every column in contract order) VALUES (?, …)`: a value list of the wrong length fails loudly.
-    static func insertSQL(_ table: TableSchema) -> String {
-        let names = table.columns.map(\.name)
-        return "INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
     }
 }

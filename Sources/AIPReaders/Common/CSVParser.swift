@@ -31,9 +31,16 @@ public enum CSVParser {
     ) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         withoutActuallyEscaping(onRecord) { onRecord in
-            let state = ParseState(deliver: onRecord)
-            defer { state.release() }
-            let context = Unmanaged.passUnretained(state).toOpaque()
+            // The state lives behind a raw pointer: libcsv calls back once per field, and a class would pay
+            // a retain and an exclusivity check on every call.
+            let state = UnsafeMutablePointer<ParseState>.allocate(capacity: 1)
+            state.initialize(to: ParseState(deliver: onRecord))
+            defer {
+                state.pointee.release()
+                state.deinitialize(count: 1)
+                state.deallocate()
+            }
+            let context = UnsafeMutableRawPointer(state)
             let options = UInt8(CSV_STRICT | CSV_STRICT_FINI)
             var parser = csv_parser()
             csv_init(&parser, options)
@@ -50,41 +57,41 @@ public enum CSVParser {
             }
             // Drops the record in progress and restarts on the line after the one it started on.
             func recover(_ reason: String) {
-                onMalformed(state.recordStartLine, reason)
+                onMalformed(state.pointee.recordStartLine, reason)
                 csv_free(&parser)
                 csv_init(&parser, options)
-                state.resetRecord()
+                state.pointee.resetRecord()
                 offset = lineEnd(from: recordStartOffset)
-                line = state.recordStartLine + 1
+                line = state.pointee.recordStartLine + 1
             }
 
-            while !state.stopped {
+            while !state.pointee.stopped {
                 if offset >= count {
-                    guard parser.pstate != 0 || state.hasFields else { break }
-                    state.currentLine = line - 1
+                    guard parser.pstate != 0 || state.pointee.fieldCount > 0 else { break }
+                    state.pointee.currentLine = line - 1
                     if csv_fini(&parser, fieldCallback, recordCallback, context) != 0 {
                         recover("quoted field is never closed")
                         continue
                     }
-                    if state.takeBrokenRecord() { recover("unbalanced quotes: the record spans lines and has the wrong number of fields") }
+                    if state.pointee.takeBrokenRecord() { recover("unbalanced quotes: the record spans lines and has the wrong number of fields") }
                     continue
                 }
                 let end = lineEnd(from: offset)
                 if parser.pstate == 0 {
-                    state.recordStartLine = line
+                    state.pointee.recordStartLine = line
                     recordStartOffset = offset
                 }
-                state.currentLine = line
+                state.pointee.currentLine = line
                 let consumed = csv_parse(&parser, base + offset, end - offset, fieldCallback, recordCallback, context)
                 if consumed < end - offset {
                     recover("malformed quoting (a quote inside an unquoted field, or text after a closing quote)")
                     continue
                 }
-                if state.takeBrokenRecord() {
+                if state.pointee.takeBrokenRecord() {
                     recover("unbalanced quotes: the record spans lines and has the wrong number of fields")
                     continue
                 }
-                if parser.pstate != 0, line - state.recordStartLine + 1 >= maxLinesPerRecord {
+                if parser.pstate != 0, line - state.pointee.recordStartLine + 1 >= maxLinesPerRecord {
                     recover("quoted field runs over \(maxLinesPerRecord) lines; its closing quote is probably missing")
                     continue
                 }
@@ -96,13 +103,17 @@ public enum CSVParser {
 }
 
 /// The record being assembled, shared with libcsv's C callbacks through an opaque pointer.
-private final class ParseState {
+private struct ParseState {
     let deliver: (CSVRecord) -> Bool
     var stopped = false
+    /// Field bytes, each followed by a NUL.
     var storage: UnsafeMutablePointer<UInt8>
     var capacity = 4096
     var used = 0
-    var ends: [Int] = []
+    /// End offset of each field in `storage`.
+    var ends: UnsafeMutablePointer<Int>
+    var endsCapacity = 64
+    var fieldCount = 0
     var expectedFieldCount: Int?
     var recordStartLine = 1
     var currentLine = 1
@@ -111,24 +122,25 @@ private final class ParseState {
     init(deliver: @escaping (CSVRecord) -> Bool) {
         self.deliver = deliver
         storage = .allocate(capacity: capacity)
-        ends.reserveCapacity(64)
+        ends = .allocate(capacity: endsCapacity)
     }
 
-    func release() { storage.deallocate() }
+    func release() {
+        storage.deallocate()
+        ends.deallocate()
+    }
 
-    var hasFields: Bool { !ends.isEmpty }
-
-    func resetRecord() {
+    mutating func resetRecord() {
         used = 0
-        ends.removeAll(keepingCapacity: true)
+        fieldCount = 0
     }
 
-    func takeBrokenRecord() -> Bool {
+    mutating func takeBrokenRecord() -> Bool {
         defer { brokenRecord = false }
         return brokenRecord
     }
 
-    func appendField(_ field: UnsafeRawPointer?, _ length: Int) {
+    mutating func appendField(_ field: UnsafeRawPointer?, _ length: Int) {
         if used + length + 1 > capacity {
             var newCapacity = capacity * 2
             while used + length + 1 > newCapacity { newCapacity *= 2 }
@@ -138,35 +150,42 @@ private final class ParseState {
             storage = grown
             capacity = newCapacity
         }
+        if fieldCount == endsCapacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: endsCapacity * 2)
+            grown.update(from: ends, count: fieldCount)
+            ends.deallocate()
+            ends = grown
+            endsCapacity *= 2
+        }
         if length > 0, let field {
             (storage + used).update(from: field.assumingMemoryBound(to: UInt8.self), count: length)
         }
         used += length
         storage[used] = 0
-        ends.append(used)
+        ends[fieldCount] = used
+        fieldCount += 1
         used += 1
     }
 
-    func endRecord() {
+    mutating func endRecord() {
         defer { resetRecord() }
         let spansLines = currentLine > recordStartLine
-        if spansLines, let expected = expectedFieldCount, expected != ends.count {
+        if spansLines, let expected = expectedFieldCount, expected != fieldCount {
             brokenRecord = true
             return
         }
-        if expectedFieldCount == nil { expectedFieldCount = ends.count }
+        if expectedFieldCount == nil { expectedFieldCount = fieldCount }
         guard !stopped else { return }
-        let keepGoing = ends.withUnsafeBufferPointer { ends in
-            deliver(CSVRecord(line: recordStartLine, storage: UnsafePointer(storage), ends: ends))
-        }
-        stopped = !keepGoing
+        let record = CSVRecord(line: recordStartLine, storage: UnsafePointer(storage),
+                               ends: UnsafeBufferPointer(start: ends, count: fieldCount))
+        stopped = !deliver(record)
     }
 }
 
 private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { field, length, context in
-    Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue().appendField(field, length)
+    context!.assumingMemoryBound(to: ParseState.self).pointee.appendField(field, length)
 }
 
 private let recordCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
-    Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue().endRecord()
+    context!.assumingMemoryBound(to: ParseState.self).pointee.endRecord()
 }

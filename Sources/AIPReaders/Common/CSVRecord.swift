@@ -43,14 +43,54 @@ extension CSVRecord {
     /// Field `index` as a plain decimal number: optional sign, digits, optional fraction and exponent.
     ///
     /// Stricter than `strtod` on purpose: `0x10`, `inf`, `nan`, `1,5` or `12ft` are `.invalid`, not a silently wrong
-    /// number. The conversion itself is `strtod`'s, so values round exactly as every other reader rounds them.
+    /// number. Values round exactly as `strtod` rounds them: short ones (at most 15 significant digits, no
+    /// exponent) are one division of two exactly representable doubles, which IEEE 754 rounds correctly; longer
+    /// ones go to `strtod`.
     public func decimal(_ index: Int) -> CSVNumber<Double> {
         let bytes = self[index]
         if bytes.isEmpty { return .empty }
-        guard Self.isPlainDecimal(bytes) else { return .invalid }
+        var position = 0
+        let count = bytes.count
+        let negative = bytes[0] == UInt8(ascii: "-")
+        if negative || bytes[0] == UInt8(ascii: "+") { position = 1 }
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        while position < count, bytes[position] &- 48 < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48)
+            digitCount += 1
+            position += 1
+        }
+        if position < count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            while position < count, bytes[position] &- 48 < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48)
+                digitCount += 1
+                fractionDigits += 1
+                position += 1
+            }
+        }
+        guard digitCount > 0 else { return .invalid }
+        var hasExponent = false
+        if position < count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
+            position += 1
+            if position < count, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") { position += 1 }
+            let exponentStart = position
+            while position < count, bytes[position] &- 48 < 10 { position += 1 }
+            guard position > exponentStart else { return .invalid }
+        }
+        guard position == count else { return .invalid }
+        if !hasExponent, digitCount <= 15 {
+            let magnitude = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return .value(negative ? -magnitude : magnitude)
+        }
         let start = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
         return .value(strtod(start, nil))
     }
+
+    /// 10⁰ … 10¹⁵, all exact in a Double.
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 
     /// Field `index` as a base-10 integer (optional sign, digits only, at most 18 digits).
     public func integer(_ index: Int) -> CSVNumber<Int> {
@@ -72,29 +112,6 @@ extension CSVRecord {
             position += 1
         }
         return .value(negative ? -value : value)
-    }
-
-    static func isPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var position = 0
-        let count = bytes.count
-        func digits() -> Int {
-            let start = position
-            while position < count, bytes[position] &- 48 < 10 { position += 1 }
-            return position - start
-        }
-        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") { position = 1 }
-        var mantissaDigits = digits()
-        if position < count, bytes[position] == UInt8(ascii: ".") {
-            position += 1
-            mantissaDigits += digits()
-        }
-        guard mantissaDigits > 0 else { return false }
-        if position < count, bytes[position] | 0x20 == UInt8(ascii: "e") {
-            position += 1
-            if position < count, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") { position += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return position == count
     }
 }
 

@@ -4,8 +4,17 @@ public struct CSVHeader: Sendable {
     public let indexes: [String: Int]
     public let fieldCount: Int
 
-    /// The index of `column`; only call it for columns the header was checked to have.
-    public subscript(column: String) -> Int { indexes[column]! }
+    /// The column named `name`; only ask for columns the header was checked to have.
+    public subscript(name: String) -> CSVColumn { CSVColumn(name: name, index: indexes[name]!) }
+
+    /// The column named `name`, if the header has it.
+    public func optional(_ name: String) -> CSVColumn? { indexes[name].map { CSVColumn(name: name, index: $0) } }
+}
+
+/// A column found in the header: its name (for findings) and its position (for reading).
+public struct CSVColumn: Sendable {
+    public let name: String
+    public let index: Int
 }
 
 /// What a whole-file read saw, for the report and the benchmarks.
@@ -22,14 +31,17 @@ public struct CSVTableSummary: Sendable {
 /// required columns (not the expected kind of file), a header missing some of them, a header with no data rows.
 /// A record whose field count differs from the header's is a finding, never passed to `onRow`.
 public enum CSVTable {
-    public static func read(
+    /// `columns` turns the checked header into whatever the caller reads rows with (typically a struct of
+    /// ``CSVColumn``s), once, so no row pays for a lookup by name.
+    public static func read<Columns>(
         _ file: SourceFile,
         format: String,
         required: [String],
-        onRow: (CSVRecord, CSVHeader) -> Void
+        columns makeColumns: (CSVHeader) -> Columns,
+        onRow: (CSVRecord, Columns) -> Void
     ) throws -> CSVTableSummary {
-        try file.bytes.withUnsafeBufferPointer { all in
-            var bytes = all
+        try file.bytes.withUnsafeBytes { raw in
+            var bytes = raw.bindMemory(to: UInt8.self)
             // A UTF-8 byte order mark (spreadsheet exports) is not part of the first column's name.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -41,12 +53,14 @@ public enum CSVTable {
                                   reason: "is not a text file (it contains NUL bytes); expected \(format) CSV")
             }
             var header: CSVHeader?
+            var columns: Columns?
             var headerError: SourceError?
             var summary = CSVTableSummary()
             CSVParser.parse(bytes, onRecord: { record in
                 guard let header else {
                     do throws(SourceError) {
                         header = try makeHeader(record, file: file, format: format, required: required)
+                        columns = makeColumns(header!)
                         return true
                     } catch {
                         headerError = error
@@ -60,7 +74,7 @@ public enum CSVTable {
                         reason: "has \(record.count) fields, the header has \(header.fieldCount)", action: .rowRejected))
                     return true
                 }
-                onRow(record, header)
+                onRow(record, columns!)
                 return true
             }, onMalformed: { line, reason in
                 // The header itself can be the broken record; it still counts as a data row then.

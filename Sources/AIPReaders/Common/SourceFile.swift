@@ -5,12 +5,12 @@ import Foundation
 public struct SourceFile: Sendable {
     /// The path shown in findings and errors (relative to the source tree).
     public let displayName: String
-    /// The file's bytes, decompressed.
-    public let bytes: [UInt8]
+    /// The file's bytes, decompressed (memory-mapped when the file was not compressed).
+    public let bytes: Data
     /// Size on disk (compressed size for `.gz`).
     public let storedByteCount: Int
 
-    public init(displayName: String, bytes: [UInt8], storedByteCount: Int? = nil) {
+    public init(displayName: String, bytes: Data, storedByteCount: Int? = nil) {
         self.displayName = displayName
         self.bytes = bytes
         self.storedByteCount = storedByteCount ?? bytes.count
@@ -31,21 +31,21 @@ public struct SourceFile: Sendable {
         if raw.count >= 2, raw[raw.startIndex] == 0x1F, raw[raw.startIndex + 1] == 0x8B {
             self.init(displayName: displayName, bytes: try Gzip.decompress(raw, file: displayName), storedByteCount: raw.count)
         } else {
-            self.init(displayName: displayName, bytes: [UInt8](raw), storedByteCount: raw.count)
+            self.init(displayName: displayName, bytes: raw, storedByteCount: raw.count)
         }
     }
 }
 
 /// gzip decompression through zlib; the only zlib code in the project.
 enum Gzip {
-    static func decompress(_ data: Data, file: String) throws -> [UInt8] {
+    static func decompress(_ data: Data, file: String) throws -> Data {
         var stream = z_stream()
         // 16 + MAX_WBITS: expect a gzip header rather than a raw zlib one.
         guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw SourceError(file: file, kind: .unreadable, reason: "zlib could not be initialised")
         }
         defer { inflateEnd(&stream) }
-        var output = [UInt8]()
+        var output = Data()
         output.reserveCapacity(data.count * 4)
         var chunk = [UInt8](repeating: 0, count: 1 << 18)
         var status = Z_OK

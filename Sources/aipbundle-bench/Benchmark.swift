@@ -1,0 +1,39 @@
+import Foundation
+
+/// One thing measured: set up once, run repeatedly, report what one run processed.
+protocol Benchmark {
+    var name: String { get }
+    /// Runs the work once; returns what it processed, for rates.
+    func run() throws -> Work
+}
+
+/// What one run processed: rows and bytes (either may be zero).
+struct Work {
+    var rows = 0
+    var bytes = 0
+}
+
+/// Times `benchmark`: one warm-up run discarded, then `runs` timed runs; prints median and min.
+func measure(_ benchmark: some Benchmark, runs: Int) throws {
+    _ = try benchmark.run()
+    var seconds: [Double] = []
+    var work = Work()
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        work = try benchmark.run()
+        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    seconds.sort()
+    let median = seconds[seconds.count / 2], best = seconds[0]
+    var line = String(format: "%-28@ median %8.2f ms  min %8.2f ms", benchmark.name, median * 1000, best * 1000)
+    if work.rows > 0 { line += String(format: "  %10.0f rows/s", Double(work.rows) / median) }
+    if work.bytes > 0 { line += String(format: "  %7.1f MB/s", Double(work.bytes) / median / 1_000_000) }
+    print(line)
+}
+
+/// Peak resident memory so far, in MB: of this process, or of the largest child it waited for.
+func peakMemoryMB(children: Bool = false) -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
