@@ -27,6 +27,8 @@ public struct AirportsScope: Sendable, Equatable, Decodable {
         return icaoPrefixes.contains { icao.hasPrefix($0) } && !excludedTypes.contains(type)
     }
 
+    static let knownKeys: Set<String> = [CodingKeys.icaoPrefixes.rawValue, CodingKeys.excludedTypes.rawValue]
+
     private enum CodingKeys: String, CodingKey {
         case icaoPrefixes = "icao_prefixes"
         case excludedTypes = "excluded_types"

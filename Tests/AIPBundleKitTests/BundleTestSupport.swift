@@ -1,0 +1,20 @@
+import AIPBundleKit
+import AIPReaders
+import AIPStages
+import Foundation
+import TestSupport
+
+let testStamp = BuildStamp(version: "test", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00")
+
+/// Writes airports.db for the sample CSV text into `folder` and returns its URL.
+func writeSampleDatabase(in folder: TemporaryFolder, airports: String = SampleCSV.airports(), runways: String = SampleCSV.runways(),
+                         name: String = "airports.db") throws -> URL {
+    let stage = AirportsStage()
+    let output = stage.run(
+        airports: try OurAirportsReader.readAirports(SourceFile(displayName: "airports.csv", bytes: Data(airports.utf8)), include: stage.includes),
+        runways: try OurAirportsReader.readRunways(SourceFile(displayName: "runways.csv", bytes: Data(runways.utf8))))
+    try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+    let url = folder.url.appendingPathComponent(name)
+    try AirportsDatabaseWriter.write(output, to: url, stamp: testStamp)
+    return url
+}
