@@ -1,0 +1,153 @@
+import AIPBundleKit
+import AIPCommands
+import ArgumentParser
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// Runs `aipbundle ARGS` in-process, as the executable would.
+func runCommand(_ arguments: [String]) async throws {
+    var command = try AIPBundleCommand.parseAsRoot(arguments)
+    if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+    } else {
+        try command.run()
+    }
+}
+
+/// The exit code the executable would end with for `arguments`.
+func exitCode(_ arguments: [String]) async -> Int32 {
+    do {
+        try await runCommand(arguments)
+        return 0
+    } catch {
+        return AIPBundleCommand.exitCode(for: error).rawValue
+    }
+}
+
+func contents(of folder: URL) throws -> [String: Data] {
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
+}
+
+@Suite struct BuildCommandTests {
+    @Test func buildsTheFixtureTreeIntoABundleThatPassesCheck() async throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("dist/fixtures")
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--airac", "2026-11-26"])
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: out.path)) == ["airports.db", "report.json"])
+        #expect(await exitCode(["check", out.path]) == 0)
+        let counts = try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM airports")!, try Int.fetchOne(db, sql: "SELECT count(*) FROM runways")!)
+        }
+        // The committed slice: 144 airports in scope and 115 of their runways (Fixtures/sources/ourairports/SOURCE.md).
+        #expect(counts == (144, 115))
+        // Nothing left behind beside --out.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path) == ["fixtures"])
+    }
+
+    @Test func twoBuildsOfTheSameInputsAreByteIdentical() async throws {
+        let folder = try TemporaryFolder()
+        for name in ["one", "two"] {
+            try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", folder.url.appendingPathComponent(name).path,
+                                  "--airac", "2026-11-26", "--version", "2612.1"])
+        }
+        let one = try contents(of: folder.url.appendingPathComponent("one"))
+        let two = try contents(of: folder.url.appendingPathComponent("two"))
+        #expect(one == two)
+        #expect(one.keys.sorted() == ["airports.db", "report.json"])
+    }
+
+    @Test func badRowsAreReportedAndTheBuildGoesOn() async throws {
+        let folder = try TemporaryFolder()
+        var airports = SampleCSV.airportRows
+        airports[1] = airports[1].replacingOccurrences(of: "51.956902", with: "95.5")
+        let runways = SampleCSV.runwayRows + [#"999,4242,"EZZZ",1000,50,"ASP",0,0,,,,,,,,,,,,"#]
+        let sources = try folder.sourceTree(airports: SampleCSV.airports(airports), runways: SampleCSV.runways(runways))
+        let out = folder.url.appendingPathComponent("out")
+        try await runCommand(["build", "--sources", sources.path, "--out", out.path, "--airac", "2026-11-26"])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as! [String: Any]
+        let stage = (report["stages"] as! [[String: Any]])[0]
+        let findings = stage["findings"] as! [[String: Any]]
+        #expect(findings.map { "\($0["file"]!):\($0["line"]!) \($0["reason"]!)" } == [
+            "ourairports/airports.csv:3 is out of range -90.0…90.0",
+            "ourairports/runways.csv:6 matches no airport id in ourairports/airports.csv",
+        ])
+        #expect(stage["rows_written"] as? [String: Int] == ["airports": 1, "runways": 2])
+    }
+
+    @Test(arguments: [
+        ("empty", ""),
+        ("header-only", SampleCSV.airportsHeader + "\n"),
+        ("missing column", SampleCSV.airports().replacingOccurrences(of: "\"longitude_deg\",", with: "")),
+        ("not CSV", "\u{0}\u{0}\u{0}SQLite format 3"),
+        ("nothing in scope", SampleCSV.airports([SampleCSV.airportRows[2]])),
+    ])
+    func anUnusableInputStopsTheBuildAndLeavesTheOutputUntouched(_ label: String, _ airports: String) async throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("out")
+        let good = try folder.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways(), name: "good")
+        try await runCommand(["build", "--sources", good.path, "--out", out.path, "--airac", "2026-10-29"])
+        let before = try contents(of: out)
+
+        let bad = try folder.sourceTree(airports: airports, runways: SampleCSV.runways(), name: "bad")
+        await #expect(throws: BuildError.self, "\(label)") {
+            try await runCommand(["build", "--sources", bad.path, "--out", out.path, "--airac", "2026-11-26"])
+        }
+        #expect(await exitCode(["build", "--sources", bad.path, "--out", out.path]) == 1)
+        #expect(try contents(of: out) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["bad", "good", "out"])
+    }
+
+    @Test func aMissingInputFileNamesWhatWasLookedFor() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(SampleCSV.airports(), to: "sources/ourairports/airports.csv")
+        await #expect {
+            try await runCommand(["build", "--sources", folder.url.appendingPathComponent("sources").path, "--out", folder.url.appendingPathComponent("out").path])
+        } throws: { error in
+            "\(error)".contains("ourairports/runways.csv.gz")
+        }
+    }
+
+    @Test func gzippedSourcesBuildTheSameBundle() async throws {
+        let folder = try TemporaryFolder()
+        let plain = try folder.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways(), name: "plain")
+        let zipped = try folder.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways(), name: "zipped")
+        for file in ["airports.csv", "runways.csv"] {
+            let gzip = Process()
+            gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            gzip.arguments = [zipped.appendingPathComponent("ourairports/\(file)").path]
+            try gzip.run()
+            gzip.waitUntilExit()
+        }
+        for (tree, out) in [(plain, "a"), (zipped, "b")] {
+            try await runCommand(["build", "--sources", tree.path, "--out", folder.url.appendingPathComponent(out).path, "--airac", "2026-11-26"])
+        }
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("a/airports.db")) == Data(contentsOf: folder.url.appendingPathComponent("b/airports.db")))
+    }
+
+    @Test func pipelineJsonChangesTheScope() async throws {
+        let folder = try TemporaryFolder()
+        let sources = try folder.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways())
+        try folder.write(#"{"airports": {"icao_prefixes": ["K", "EH"]}}"#, to: "sources/pipeline.json")
+        let out = folder.url.appendingPathComponent("out")
+        try await runCommand(["build", "--sources", sources.path, "--out", out.path])
+        let icaos = try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).read { try String.fetchAll($0, sql: "SELECT icao_code FROM airports") }
+        #expect(icaos == ["EHRD", "KJFK"])
+    }
+
+    @Test func usageErrorsExitWith64() async {
+        #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--only", "airport"]) == 64)
+        #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--airac", "2026-11-23"]) == 64)
+        #expect(await exitCode(["build", "--out", "y"]) == 64)
+    }
+
+    @Test func helpNamesEveryOption() {
+        let help = AIPBundleCommand.helpMessage(for: BuildCommand.self)
+        for option in ["--sources <dir>", "--out <dir>", "--version <version>", "--airac <yyyy-mm-dd>", "--only <stages>", "--config <file>"] {
+            #expect(help.contains(option), "\(option)")
+        }
+        #expect(AIPBundleCommand.helpMessage(for: CheckCommand.self).contains("--reference <file>"))
+    }
+}
