@@ -27,7 +27,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPBundleKit",
+            "AIPReaders", "AIPBundleKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [

@@ -54,7 +54,11 @@ public struct BuildCommand: AsyncParsableCommand {
 
     func stages() throws -> [StageName] {
         guard let only else { return StageName.allCases }
-        return try only.split(separator: ",").map { name in
+        let names = only.split(separator: ",")
+        guard !names.isEmpty else {
+            throw ValidationError("--only needs at least one stage: \(StageName.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return try names.map { name in
             guard let stage = StageName(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
                 throw ValidationError("--only: unknown stage \"\(name)\"; the stages are \(StageName.allCases.map(\.rawValue).joined(separator: ", "))")
             }

@@ -11,8 +11,11 @@ struct BuildSummaryLine {
         let rejected = result.report.findings.count { $0.action == .rowRejected }
         let cleared = result.report.findings.count { $0.action == .fieldCleared }
         let megabytes = String(format: "%.1f", Double(result.outputBytes) / 1_048_576)
-        let seconds = String(format: "%.3f", Double(result.wallTime.components.attoseconds) / 1e18 + Double(result.wallTime.components.seconds))
-        var text = "\(result.report.stage): \(rows) → \(result.outputs.joined(separator: ", ")) (\(megabytes) MB) in \(seconds) s"
+        func seconds(_ duration: Duration) -> String {
+            String(format: "%.3f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        }
+        var text = "\(result.report.stage): \(rows) → \(result.outputs.joined(separator: ", ")) (\(megabytes) MB) in \(seconds(result.wallTime))"
+        text += " (read \(seconds(result.parseTime)), build and write \(seconds(result.writeTime)))"
         text += "; \(rejected) row\(rejected == 1 ? "" : "s") rejected, \(cleared) field\(cleared == 1 ? "" : "s") cleared"
         if rejected + cleared > 0 { text += " (see \(out)/report.json)" }
         self.text = text

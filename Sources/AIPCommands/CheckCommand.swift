@@ -25,16 +25,9 @@ public struct CheckCommand: ParsableCommand {
 
     public func run() throws {
         let url = URL(fileURLWithPath: path)
-        let findings: [CheckFinding]
-        var differences: [SchemaDifference] = []
-        do {
-            findings = try BundleChecker.check(url)
-            if let reference {
-                differences = try BundleChecker.compareSchema(url, reference: URL(fileURLWithPath: reference))
-            }
-        } catch let error as CheckError {
-            throw ValidationError(error.description)
-        }
+        // A path that cannot be checked at all (missing, not SQLite) throws CheckError: "Error: …", exit 1.
+        let findings = try BundleChecker.check(url)
+        let differences = try reference.map { try BundleChecker.compareSchema(url, reference: URL(fileURLWithPath: $0)) } ?? []
         let unexpected = differences.filter { $0.introduced == .original }
         if json {
             print(try CheckOutput(path: path, findings: findings, differences: differences).json())

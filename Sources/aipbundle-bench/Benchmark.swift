@@ -35,5 +35,9 @@ func measure(_ benchmark: some Benchmark, runs: Int) throws {
 func peakMemoryMB(children: Bool = false) -> Double {
     var usage = rusage()
     getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024
+    #if os(Linux)
+    return Double(usage.ru_maxrss) / 1024  // KiB on Linux
+    #else
+    return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
+    #endif
 }

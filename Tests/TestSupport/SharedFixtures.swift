@@ -58,6 +58,14 @@ public final class TemporaryFolder: @unchecked Sendable {
         return file
     }
 
+    /// A source tree whose `ourairports/` is a link to `ourairports` (a full snapshot under data/).
+    public func sourceTree(linking ourairports: URL) throws -> URL {
+        let tree = url.appendingPathComponent("linked-sources")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("ourairports"), withDestinationURL: ourairports)
+        return tree
+    }
+
     /// A source tree whose `ourairports/` holds the given airports and runways CSV text.
     public func sourceTree(airports: String, runways: String, name: String = "sources") throws -> URL {
         try write(airports, to: "\(name)/ourairports/airports.csv")

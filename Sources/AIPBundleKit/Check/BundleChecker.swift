@@ -24,12 +24,16 @@ public enum BundleChecker {
         return try present.flatMap { try checkFile(path.appendingPathComponent($0)) }
     }
 
-    /// Differences between the schema of `path` and that of `reference`, each marked as a known 0.13 addition or not.
+    /// How the schema of `reference` differs from that of `path` (a bundle folder's airports.db, or one file),
+    /// each difference marked as a known 0.13 addition or not.
     public static func compareSchema(_ path: URL, reference: URL) throws -> [SchemaDifference] {
-        let schema = try schemaFor(path)
-        let actual = try open(reference).read(SchemaSnapshot.read)
-        let expected = try open(path).read(SchemaSnapshot.read)
-        return SchemaSnapshot.differences(actual: actual, expected: expected, schema: schema)
+        var isDirectory: ObjCBool = false
+        let file = FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? path.appendingPathComponent(AirportsSchema.fileName) : path
+        let schema = try schemaFor(file)
+        let ours = try open(file).read(SchemaSnapshot.read)
+        let theirs = try open(reference).read(SchemaSnapshot.read)
+        return SchemaSnapshot.differences(actual: theirs, expected: ours, schema: schema)
     }
 
     static func checkFile(_ url: URL) throws -> [CheckFinding] {
@@ -104,7 +108,8 @@ public enum BundleChecker {
 }
 
 /// `check` could not look at the file at all.
-public struct CheckError: Error, CustomStringConvertible {
+public struct CheckError: Error, CustomStringConvertible, LocalizedError {
     public var description: String
     init(_ description: String) { self.description = description }
+    public var errorDescription: String? { description }
 }

@@ -27,7 +27,7 @@ public struct CSVTableSummary: Sendable {
 
 /// Reads a CSV file that has a header row: the checks every tabular source shares, then each data record.
 ///
-/// Fatal (``SourceError``): an empty file, a file that is not UTF-8 text, a header that has none of the
+/// Fatal (``SourceError``): an empty file, a file with NUL bytes or a header that is not UTF-8, a header that has none of the
 /// required columns (not the expected kind of file), a header missing some of them, a header with no data rows.
 /// A record whose field count differs from the header's is a finding, never passed to `onRow`.
 public enum CSVTable {

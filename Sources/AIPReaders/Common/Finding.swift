@@ -3,7 +3,7 @@
 /// Findings go to `report.json`; the build goes on. A ``Finding`` says where (file and line), which column and
 /// value when there is one, why, and what the build did about it.
 ///
-/// For example: `runways.csv:812: le_heading_degT: "0x" is not a number (field set to NULL)`.
+/// For example: `ourairports/runways.csv:812: le_heading_degT: "0x" is not a number (field set to NULL)`.
 public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What the build did with the row.
     public enum Action: String, Sendable, Codable {

@@ -18,7 +18,8 @@ public struct AirportsStage: Sendable {
     public struct Output: Sendable {
         public var airports: [AirportRow]
         public var runways: [RunwayRow]
-        /// Findings of the inputs that concern rows in scope, plus the stage's own (duplicates, orphan runways).
+        /// Rows the readers rejected (scope cannot be known for them), fields cleared in the rows kept, and the
+        /// stage's own findings (duplicates, orphan runways), sorted by file and line.
         public var findings: [Finding]
     }
 
