@@ -31,10 +31,10 @@ func measure(_ benchmark: some Benchmark, runs: Int) throws {
     print(line)
 }
 
-/// Peak resident memory so far, in MB: of this process, or of the largest child it waited for.
-func peakMemoryMB(children: Bool = false) -> Double {
+/// Peak resident memory of this process so far, in MB.
+func peakMemoryMB() -> Double {
     var usage = rusage()
-    getrusage(__rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue), &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #if os(Linux)
     return Double(usage.ru_maxrss) / 1024  // KiB on Linux
     #else
