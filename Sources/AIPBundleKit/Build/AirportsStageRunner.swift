@@ -11,8 +11,8 @@ enum AirportsStageRunner {
         let stage = AirportsStage(scope: settings.airports)
 
         // The two files are independent: parse them on both cores.
-        async let airportsRead = Task { try OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: stage.includes) }.value
-        async let runwaysRead = Task { try OurAirportsReader.readRunways(sources.file("ourairports/runways.csv")) }.value
+        async let airportsRead = OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: stage.includes)
+        async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
         let airports: OurAirportsAirportsFile, runways: OurAirportsRunwaysFile
         do {
             (airports, runways) = try await (airportsRead, runwaysRead)

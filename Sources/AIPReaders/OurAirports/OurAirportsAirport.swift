@@ -5,7 +5,7 @@ public struct OurAirportsAirport: Sendable, Equatable {
     public var ident: String
     public var type: String
     public var name: String?
-    /// The ICAO code resolved by ``OurAirportsReader/resolveICAO(icaoCode:gpsCode:ident:)``, nil when none.
+    /// The ICAO code: the first of `icao_code`, `gps_code`, `ident` that is exactly four upper-case letters; nil when none.
     public var resolvedICAO: String?
     public var latitudeDeg: Double
     public var longitudeDeg: Double
