@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The schema of a database as SQLite reports it: what `check` compares, whatever wrote the file.
@@ -58,5 +59,3 @@ struct SchemaSnapshot {
         }
     }
 }
-
-import Foundation

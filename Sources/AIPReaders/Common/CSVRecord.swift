@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One CSV record as bytes, handed out by ``CSVParser`` and valid only during the callback that receives it.
 ///
 /// Fields are stored back to back, each followed by a NUL byte so numeric fields can go straight to `strtod`.
@@ -114,9 +120,3 @@ extension CSVRecord {
         return .value(negative ? -value : value)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
