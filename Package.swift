@@ -12,28 +12,38 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // SHA-256 for manifests (and Ed25519 signing later); CryptoKit's API, so device code can use either.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Zip archives (GeoNames dumps, XLSX rules sheets) in the readers.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries. scripts/install-deps.sh installs the apt packages named here.
         .systemLibrary(name: "CCSV", providers: [.apt(["libcsv-dev"])]),
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZlibSystem", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
-        .target(name: "AIPReaders", dependencies: ["CCSV", "CZlib"]),
+        .target(name: "AIPReaders", dependencies: [
+            "CCSV", "CZlibSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .target(name: "AIPStages", dependencies: ["AIPReaders"]),
         .target(name: "AIPBundleKit", dependencies: [
             "AIPReaders", "AIPStages", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
+        // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
+        .target(name: "AIPBuild", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit"]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPReaders", "AIPBundleKit",
+            "AIPReaders", "AIPBundleKit", "AIPBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
             "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit"]),
+        .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
@@ -42,8 +52,12 @@ let package = Package(
             "AIPBundleKit", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        .testTarget(name: "AIPBuildTests", dependencies: [
+            "AIPBuild", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "TestSupport",
+            "AIPCommands", "AIPBuild", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],

@@ -1,4 +1,6 @@
+import AIPBuild
 import AIPBundleKit
+import AIPStages
 import AIPReaders
 import Foundation
 

@@ -1,3 +1,4 @@
+import AIPBuild
 import AIPBundleKit
 import AIPReaders
 import AIPStages

@@ -1,4 +1,4 @@
-import AIPBundleKit
+import AIPBuild
 import AIPCommands
 import ArgumentParser
 import Foundation

@@ -21,14 +21,14 @@ enum DatabaseImage {
             }
             var size: sqlite3_int64 = 0
             guard let bytes = sqlite3_serialize(db.sqliteConnection, "main", &size, 0) else {
-                throw BuildError.output("SQLite could not serialize the database for \(url.lastPathComponent)")
+                throw BundleWriteError("SQLite could not serialize the database for \(url.lastPathComponent)")
             }
             return Data(bytesNoCopy: bytes, count: Int(size), deallocator: .custom { pointer, _ in sqlite3_free(pointer) })
         }
         do {
             try image.write(to: url, options: .withoutOverwriting)
         } catch {
-            throw BuildError.output("cannot write \(url.path): \(error.localizedDescription)")
+            throw BundleWriteError("cannot write \(url.path): \(error.localizedDescription)")
         }
         return image.count
     }

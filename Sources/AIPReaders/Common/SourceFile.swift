@@ -1,4 +1,4 @@
-import CZlib
+import CZlibSystem
 import Foundation
 
 /// The bytes of one input file, gunzipped when the name ends in `.gz`.

@@ -1,4 +1,4 @@
-import AIPBundleKit
+import AIPStages
 import Foundation
 import Testing
 
@@ -19,14 +19,5 @@ import Testing
     @Test func theCycleContainingADateStartsOnOrBeforeIt() {
         let noon = Date(timeIntervalSince1970: 1_795_435_200) // 2026-11-23T12:00:00Z
         #expect(AIRACCycle(containing: noon).effectiveDate == "2026-10-29")
-    }
-
-    @Test func stampComesFromSettingsNeverTheClock() throws {
-        let cycle = try #require(AIRACCycle(effectiveDate: "2026-11-26"))
-        let stamp = try BuildStamp.resolve(version: nil, airac: cycle, sourceDateEpoch: nil, now: Date(timeIntervalSince1970: 0))
-        #expect(stamp == BuildStamp(version: "2612", airac: cycle, timestamp: "2026-11-26T00:00:00"))
-        let epoch = try BuildStamp.resolve(version: "7", airac: nil, sourceDateEpoch: "1795435200")
-        #expect(epoch.timestamp == "2026-11-23T12:00:00" && epoch.airac.identifier == "2611" && epoch.version == "7")
-        #expect(throws: BuildError.self) { try BuildStamp.resolve(version: nil, airac: nil, sourceDateEpoch: "yesterday") }
     }
 }

@@ -1,3 +1,4 @@
+import AIPBundleKit
 import AIPReaders
 import Foundation
 
