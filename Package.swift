@@ -35,7 +35,9 @@ let package = Package(
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit"]),
+        .target(name: "AIPBuild", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder"]),
+        // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
+        .target(name: "AIPBundleFolder"),
         .target(name: "AIPCommands", dependencies: [
             "AIPReaders", "AIPBundleKit", "AIPBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -53,7 +55,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "TestSupport",
+            "AIPBuild", "AIPBundleFolder", "AIPStages", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [

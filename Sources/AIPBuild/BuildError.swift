@@ -1,21 +1,43 @@
+import AIPBundleFolder
+import AIPBundleKit
 import AIPReaders
+import AIPStages
 
 /// Why a build stopped. Nothing in `--out` changed when one is thrown.
 public enum BuildError: Error, Sendable, CustomStringConvertible {
     /// An input file is unusable (empty, header-only, not CSV, missing columns…).
     case source(SourceError)
-    /// A setting (pipeline.json, environment) is invalid.
+    /// A setting (pipeline.json, an option, the environment) is invalid.
     case invalidSetting(String)
     /// The stage ran but its result cannot be published.
     case unusableResult(stage: String, reason: String)
-    /// Writing the outputs failed.
+    /// Tables lost more rows against the previous bundle than the shrink gate allows.
+    case shrank([ShrinkGate.Loss], maxLoss: Double)
+    /// The output folder cannot be used, or writing into it failed.
     case output(String)
+
+    /// Any error a build step throws, as the build reports it.
+    init(_ error: any Error) {
+        switch error {
+        case let error as BuildError: self = error
+        case let error as SourceError: self = .source(error)
+        case let error as StageError: self = .unusableResult(stage: error.stage, reason: error.reason)
+        case let error as SettingsError: self = .invalidSetting(error.description)
+        case let error as BundleFolderError: self = .output(error.description)
+        case let error as BundleWriteError: self = .output(error.description)
+        case let error as BundleReadError: self = .output(error.description)
+        default: self = .output("\(error)")
+        }
+    }
 
     public var description: String {
         switch self {
-        case .source(let error): "\(error.description)"
+        case .source(let error): error.description
         case .invalidSetting(let reason): reason
         case .unusableResult(let stage, let reason): "\(stage) stage: \(reason)"
+        case .shrank(let losses, let maxLoss):
+            losses.map { "\($0.file): table \($0.table) would shrink from \($0.before) to \($0.after) rows" }.joined(separator: "; ")
+                + String(format: " (more than %g %% lost against the previous bundle); check the inputs, or pass --allow-shrink if this is a real change", maxLoss * 100)
         case .output(let reason): reason
         }
     }

@@ -1,37 +1,59 @@
-import AIPBundleKit
 import AIPReaders
+import AIPStages
 import Foundation
 
-/// `report.json`: what each stage read, wrote and found. Deterministic (no timings), so it can be diffed
-/// between builds like the databases.
-public struct BuildReport: Sendable, Encodable {
-    public struct Input: Sendable, Encodable {
-        public var file: String
-        public var rows: Int
-        public var bytes: Int
+/// What one stage read, wrote and found: its section of `report.json`.
+public struct StageReport: Sendable, Codable, Equatable {
+    public var stage: String
+    public var inputs: [InputSummary]
+    /// Table name → rows written.
+    public var rowsWritten: [String: Int]
+    public var findings: [Finding]
+
+    enum CodingKeys: String, CodingKey {
+        case stage, inputs, findings
+        case rowsWritten = "rows_written"
+    }
+}
+
+extension InputSummary: Codable {
+    enum CodingKeys: String, CodingKey { case file, rows, bytes }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(file: try container.decode(String.self, forKey: .file), rows: try container.decode(Int.self, forKey: .rows),
+                  bytes: try container.decode(Int.self, forKey: .bytes))
     }
 
-    public struct Stage: Sendable, Encodable {
-        public var stage: String
-        public var inputs: [Input]
-        /// Table name → rows written.
-        public var rowsWritten: [String: Int]
-        public var findings: [Finding]
-
-        enum CodingKeys: String, CodingKey {
-            case stage, inputs, findings
-            case rowsWritten = "rows_written"
-        }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(rows, forKey: .rows)
+        try container.encode(bytes, forKey: .bytes)
     }
+}
 
+/// `report.json`: what each stage read, wrote and found. Deterministic (no timings), so it can be diffed between
+/// builds like the databases.
+public struct BuildReport: Sendable, Codable {
     public var bundleVersion: String
     public var airacDate: String
-    public var stages: [Stage]
+    /// One section per stage that has ever been built into the bundle, in registry order.
+    public var stages: [StageReport]
 
     enum CodingKeys: String, CodingKey {
         case stages
         case bundleVersion = "bundle_version"
         case airacDate = "airac_date"
+    }
+
+    /// This run's sections, plus the sections of `previous` for stages that did not run (their files were carried
+    /// over, so their report must be too).
+    static func merging(_ sections: [StageReport], into previous: BuildReport?, stamp: BuildStamp, order: [String]) -> BuildReport {
+        let ran = Set(sections.map(\.stage))
+        let kept = (previous?.stages ?? []).filter { !ran.contains($0.stage) && order.contains($0.stage) }
+        let all = (sections + kept).sorted { order.firstIndex(of: $0.stage)! < order.firstIndex(of: $1.stage)! }
+        return BuildReport(bundleVersion: stamp.version, airacDate: stamp.airac.effectiveDate, stages: all)
     }
 
     public func json() throws -> Data {

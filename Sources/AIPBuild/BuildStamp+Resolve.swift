@@ -11,8 +11,10 @@ extension BuildStamp {
     public static func resolve(version: String?, airac: AIRACCycle?, sourceDateEpoch: String?, now: Date = Date()) throws -> BuildStamp {
         var epochDate: Date?
         if let sourceDateEpoch {
-            guard let seconds = Int(sourceDateEpoch), seconds >= 0 else {
-                throw BuildError.invalidSetting("SOURCE_DATE_EPOCH must be a number of seconds since 1970, not \"\(sourceDateEpoch)\"")
+            // 946684800 is 2000-01-01, 4102444799 is 2099-12-31T23:59:59: the years whose cycle ids are unambiguous.
+            guard let seconds = Int(sourceDateEpoch), (946_684_800...4_102_444_799).contains(seconds) else {
+                throw BuildError.invalidSetting(
+                    "SOURCE_DATE_EPOCH must be the seconds since 1970 of a moment in 2000–2099 (e.g. 1795435200), not \"\(sourceDateEpoch)\"")
             }
             epochDate = Date(timeIntervalSince1970: Double(seconds))
         }

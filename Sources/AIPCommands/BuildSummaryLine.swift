@@ -17,7 +17,6 @@ struct BuildSummaryLine {
             String(format: "%.3f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
         }
         var text = "\(result.report.stage): \(rows) → \(result.outputs.joined(separator: ", ")) (\(megabytes) MB) in \(seconds(result.wallTime))"
-        text += " (read \(seconds(result.parseTime)), build and write \(seconds(result.writeTime)))"
         text += "; \(rejected) row\(rejected == 1 ? "" : "s") rejected, \(cleared) field\(cleared == 1 ? "" : "s") cleared"
         if rejected + cleared > 0 { text += " (see \(out)/report.json)" }
         self.text = text

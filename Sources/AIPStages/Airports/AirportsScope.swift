@@ -1,15 +1,20 @@
-/// Which OurAirports rows belong in the bundle.
+/// Which OurAirports rows belong in the bundle: the `airports` section of `pipeline.json`.
 ///
 /// Defaults: airports whose ICAO code starts with E, L (Europe), BI (Iceland), BK (Kosovo), GC (Canary
 /// Islands) or UK (Ukraine), except heliports and closed airports: the area and airfields the app serves.
-public struct AirportsScope: Sendable, Equatable, Decodable {
+public struct AirportsScope: StageSettings, Equatable {
     public var icaoPrefixes: [String]
     public var excludedTypes: [String]
 
     public static let defaultICAOPrefixes = ["E", "L", "BI", "BK", "GC", "UK"]
     public static let defaultExcludedTypes = ["heliport", "closed"]
 
-    public init(icaoPrefixes: [String] = defaultICAOPrefixes, excludedTypes: [String] = defaultExcludedTypes) {
+    /// The defaults: what the app serves.
+    public init() {
+        self.init(icaoPrefixes: Self.defaultICAOPrefixes, excludedTypes: Self.defaultExcludedTypes)
+    }
+
+    public init(icaoPrefixes: [String], excludedTypes: [String] = defaultExcludedTypes) {
         self.icaoPrefixes = icaoPrefixes
         self.excludedTypes = excludedTypes
     }
@@ -27,7 +32,7 @@ public struct AirportsScope: Sendable, Equatable, Decodable {
         return icaoPrefixes.contains { icao.hasPrefix($0) } && !excludedTypes.contains(type)
     }
 
-    static let knownKeys: Set<String> = [CodingKeys.icaoPrefixes.rawValue, CodingKeys.excludedTypes.rawValue]
+    public static let knownKeys: Set<String> = [CodingKeys.icaoPrefixes.rawValue, CodingKeys.excludedTypes.rawValue]
 
     private enum CodingKeys: String, CodingKey {
         case icaoPrefixes = "icao_prefixes"

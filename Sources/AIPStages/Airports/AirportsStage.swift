@@ -4,31 +4,38 @@ import AIPReaders
 ///
 /// A function of its inputs: rows come out sorted (airports by ICAO code, runways by id) and findings by file
 /// and line, so the same inputs always give the same output.
-public struct AirportsStage: Sendable {
+public struct AirportsStage: Stage {
+    public static let name = "airports"
+    public static let upstream: [String] = []
     /// The source tag OurAirports rows carry in `airports.sources` (the name euro_aip gives this source).
     public static let sourceTag = "worldairports"
 
     public var scope: AirportsScope
 
-    public init(scope: AirportsScope = AirportsScope()) {
-        self.scope = scope
+    public init(settings: AirportsScope = AirportsScope()) {
+        scope = settings
     }
 
     /// What the stage produced.
-    public struct Output: Sendable {
+    public struct Output: StageOutput {
         public var airports: [AirportRow]
         public var runways: [RunwayRow]
         /// Rows the readers rejected (scope cannot be known for them), fields cleared in the rows kept, and the
         /// stage's own findings (duplicates, orphan runways), sorted by file and line.
         public var findings: [Finding]
+        public var inputs: [InputSummary] = []
     }
 
     /// Builds the rows. `airports` should have been read with ``includes(_:)`` as its filter.
     public func run(airports: OurAirportsAirportsFile, runways: OurAirportsRunwaysFile) -> Output {
         var findings = airports.findings + runways.findings
-        let (kept, duplicateFindings) = Self.resolveDuplicates(
-            airports.airports.filter { scope.includes(icao: $0.resolvedICAO, type: $0.type) }, file: airports.fileName)
-        findings += duplicateFindings
+        let inScope = airports.airports.filter { scope.includes(icao: $0.resolvedICAO, type: $0.type) }
+        let (uniqueAirports, repeatedAirportIDs) = SourceKeys.keepingFirst(
+            inScope, key: \.id, line: \.line, file: airports.fileName, column: "id")
+        let (uniqueRunways, repeatedRunwayIDs) = SourceKeys.keepingFirst(
+            runways.runways, key: \.id, line: \.line, file: runways.fileName, column: "id")
+        let (kept, duplicateFindings) = Self.resolveDuplicates(uniqueAirports, file: airports.fileName)
+        findings += repeatedAirportIDs + repeatedRunwayIDs + duplicateFindings
 
         var icaoByAirportID: [Int: String] = [:]
         var airportRows: [AirportRow] = []
@@ -40,7 +47,7 @@ public struct AirportsStage: Sendable {
         }
 
         var runwayRows: [RunwayRow] = []
-        for runway in runways.runways {
+        for runway in uniqueRunways {
             if let icao = icaoByAirportID[runway.airportRef] {
                 findings += runway.findings
                 runwayRows.append(Self.row(for: runway, airportICAO: icao))

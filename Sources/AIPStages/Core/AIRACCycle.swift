@@ -21,9 +21,13 @@ public struct AIRACCycle: Sendable, Equatable, Comparable, CustomStringConvertib
         self.init(containingDay: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     }
 
-    /// The cycle that becomes effective on `effectiveDate` (`YYYY-MM-DD`); nil when that date starts no cycle.
+    /// Years whose cycles have an unambiguous `YYNN` identifier: 1900's cycles would repeat 2000's.
+    public static let supportedYears = 2000...2099
+
+    /// The cycle that becomes effective on `effectiveDate` (`YYYY-MM-DD`); nil when that date starts no cycle or
+    /// lies outside ``supportedYears``.
     public init?(effectiveDate text: String) {
-        guard let day = Self.day(from: text) else { return nil }
+        guard let day = Self.day(from: text), let year = Int(text.prefix(4)), Self.supportedYears.contains(year) else { return nil }
         self.init(containingDay: day)
         guard effectiveDay == day else { return nil }
     }

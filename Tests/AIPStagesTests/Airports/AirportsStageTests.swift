@@ -34,17 +34,34 @@ func airportRow(id: Int, ident: String, type: String = "small_airport", icao: St
         #expect(output.findings.isEmpty)
     }
 
-    @Test func pipelineSettingsOverrideTheScope() throws {
-        let settings = try PipelineSettings.decode(Data(#"{"airports": {"icao_prefixes": ["K"], "excluded_types": []}}"#.utf8))
-        let output = try read(airports: SampleCSV.airports(), runways: SampleCSV.runways(), stage: AirportsStage(scope: settings.airports))
+    @Test func settingsOverrideTheScope() throws {
+        let file = try SettingsFile(data: Data(#"{"airports": {"icao_prefixes": ["K"], "excluded_types": []}}"#.utf8),
+                                    name: "pipeline.json", sections: ["airports"])
+        let scope = try file.decode(AirportsScope.self, section: "airports")
+        let output = try read(airports: SampleCSV.airports(), runways: SampleCSV.runways(), stage: AirportsStage(settings: scope))
         #expect(output.airports.map(\.icaoCode) == ["KJFK"])
         #expect(output.runways.map(\.id) == [245000])
     }
 
-    @Test func unknownSettingsAreAnErrorNotADefault() throws {
-        #expect(throws: (any Error).self) { try PipelineSettings.decode(Data(#"{"airports": {"icao_prefix": ["K"]}}"#.utf8)) }
-        #expect(throws: (any Error).self) { try PipelineSettings.decode(Data(#"{"airport": {}}"#.utf8)) }
-        #expect(try PipelineSettings.decode(Data("{}".utf8)) == PipelineSettings())
+    @Test func aRepeatedRunwayIDKeepsTheFirstRowAndNamesIt() throws {
+        // Runway 233628 appears twice: the second (line 5) must not replace the first or break the primary key.
+        let repeated = SampleCSV.runwayRows[0].replacingOccurrences(of: "10499", with: "1")
+        let output = try read(airports: SampleCSV.airports(), runways: SampleCSV.runways(SampleCSV.runwayRows + [repeated]))
+        #expect(output.runways.map(\.id) == [233628, 233629, 234529])
+        #expect(output.runways.first { $0.id == 233628 }?.lengthFt == 10499)
+        let finding = try #require(output.findings.first { $0.file == "ourairports/runways.csv" })
+        #expect(finding.line == 6 && finding.action == .rowRejected && finding.column == "id")
+        #expect(finding.reason == "repeats the id of the row at line 2, which was kept")
+    }
+
+    @Test func aRepeatedAirportIDNeverAttachesRunwaysToTheWrongAirport() throws {
+        // A second row with EBOS's id 2163 but another ICAO code: without the check, EBOS's runways could land on it.
+        let impostor = airportRow(id: 2163, ident: "EBZZ", icao: "EBZZ")
+        let output = try read(airports: SampleCSV.airports(SampleCSV.airportRows + [impostor]), runways: SampleCSV.runways())
+        #expect(output.airports.map(\.icaoCode) == ["EBOS", "EHRD"])
+        #expect(output.runways.filter { $0.airportICAO == "EBOS" }.count == 2)
+        let finding = try #require(output.findings.first)
+        #expect(finding.line == 5 && finding.action == .rowRejected && finding.reason == "repeats the id of the row at line 2, which was kept")
     }
 
     @Test func runwaysJoinByAirportRefAndKeepOurAirportsIDs() throws {
@@ -84,7 +101,7 @@ func airportRow(id: Int, ident: String, type: String = "small_airport", icao: St
             airportRow(id: 60, ident: "BE-0060", type: "large_airport", gps: "EBTZ"),
         ]
         for order in [rows, rows.reversed()] {
-            let output = try read(airports: SampleCSV.airports(order), runways: SampleCSV.runways([]) + "1,10,\"X\",1,1,,0,0,,,,,,,,,,,,\n1,40,\"X\",1,1,,0,0,,,,,,,,,,,,\n")
+            let output = try read(airports: SampleCSV.airports(order), runways: SampleCSV.runways([]) + "1,10,\"X\",1,1,,0,0,,,,,,,,,,,,\n2,40,\"X\",1,1,,0,0,,,,,,,,,,,,\n")
             #expect(output.airports.map(\.icaoCode) == ["EBDU", "EBTY", "EBTZ"])
             #expect(output.airports.map(\.name) == ["Field 20", "Field 10", "Field 60"])
             #expect(output.findings.count == 3)

@@ -1,0 +1,63 @@
+import AIPBundleKit
+import AIPStages
+import Foundation
+
+/// Stops a build whose tables lost too many rows against the previous bundle.
+///
+/// Two real OurAirports releases shipped an empty or a header-only file, and a file cut short still parses: a
+/// bundle that suddenly has far fewer airports is much more likely a broken input than a real change, and it must
+/// not reach pilots unless a person says so (`--allow-shrink`).
+public struct ShrinkGate {
+    /// The largest share of a table's rows a build may lose (0.05 = 5 %).
+    var maxLoss: Double
+
+    /// A table that lost too many rows: its file, name and row counts before and after.
+    public struct Loss: Sendable, Equatable {
+        public var file: String
+        public var table: String
+        public var before: Int
+        public var after: Int
+    }
+
+    /// Tables of `files` (in `staging`) that lost more than `maxLoss` of the rows they have in `previous`.
+    func losses(files: [String], staging: URL, previous: URL?) throws -> [Loss] {
+        guard let previous else { return [] }
+        var losses: [Loss] = []
+        for file in files.sorted() {
+            let old = previous.appendingPathComponent(file)
+            guard FileManager.default.fileExists(atPath: old.path), file.hasSuffix(".db") else { continue }
+            let before = try BundleTableReader.rowCounts(old)
+            let after = try BundleTableReader.rowCounts(staging.appendingPathComponent(file))
+            for (table, count) in before.sorted(by: { $0.key < $1.key }) where count > 0 {
+                let now = after[table] ?? 0
+                if Double(count - now) > maxLoss * Double(count) {
+                    losses.append(Loss(file: file, table: table, before: count, after: now))
+                }
+            }
+        }
+        return losses
+    }
+}
+
+/// The `build` section of `pipeline.json`: settings of the build itself rather than of one stage.
+struct BuildSettings: StageSettings {
+    /// The share of a table's rows a build may lose against the previous bundle before it stops.
+    var maxTableShrink = 0.05
+
+    static let section = "build"
+    static let knownKeys: Set<String> = ["max_table_shrink"]
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        maxTableShrink = try container.decodeIfPresent(Double.self, forKey: .maxTableShrink) ?? 0.05
+        guard (0...1).contains(maxTableShrink) else {
+            throw DecodingError.dataCorruptedError(forKey: .maxTableShrink, in: container, debugDescription: "must be between 0 and 1 (0.05 = 5 %)")
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case maxTableShrink = "max_table_shrink"
+    }
+}

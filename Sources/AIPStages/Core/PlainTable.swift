@@ -1,0 +1,52 @@
+/// One SQL value, as a stage sees it: no database types cross into the stages layer.
+public enum PlainValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    public var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+    public var text: String? { if case .text(let value) = self { value } else { nil } }
+}
+
+/// A table of a bundle file read into memory: column names and rows, in the order the bundle layer read them
+/// (primary-key order).
+public struct PlainTable: Sendable {
+    public var columns: [String]
+    public var rows: [[PlainValue]]
+
+    public init(columns: [String], rows: [[PlainValue]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The position of `column`, or nil when the table has no such column.
+    public func index(of column: String) -> Int? { columns.firstIndex(of: column) }
+}
+
+/// Read access to the files of one bundle (this build's, or the previous one), as plain values.
+///
+/// The build layer supplies the reading; a stage only asks for tables by name, so it never opens a database
+/// (`design.md`, Layers) and tests can hand a stage any content they like.
+public struct BundleContents: Sendable {
+    /// Names of the files this bundle has.
+    public let fileNames: [String]
+    private let read: @Sendable (_ file: String, _ table: String) throws -> PlainTable?
+
+    public init(fileNames: [String], read: @escaping @Sendable (_ file: String, _ table: String) throws -> PlainTable?) {
+        self.fileNames = fileNames
+        self.read = read
+    }
+
+    /// A bundle with no files: the first build into an empty `--out`.
+    public static let empty = BundleContents(fileNames: []) { _, _ in nil }
+
+    public func has(_ file: String) -> Bool { fileNames.contains(file) }
+
+    /// The rows of `table` in `file`; nil when the bundle lacks the file or the file lacks the table.
+    public func table(_ table: String, in file: String) throws -> PlainTable? {
+        guard has(file) else { return nil }
+        return try read(file, table)
+    }
+}
