@@ -97,9 +97,9 @@ public final class BundleFolder: @unchecked Sendable {
 
     /// Makes `staging` the current bundle at once, exposing `files` as `OUT/<file>`.
     ///
-    /// Until the flip, a failure leaves the previous bundle as it was (the new links added for names the previous
-    /// bundle lacked point at nothing yet); after the flip only clean-up remains, and what it misses is swept at
-    /// the next open.
+    /// Until the flip, a failure leaves OUT exactly as it was: names are exposed only once the bundle they lead to
+    /// is current, and names the bundle already had lead through `current` and change with it. After the flip only
+    /// linking new names and tidying remain; what a crash there misses, the next publish or open does.
     /// - Parameter fault: called before each step; a test throws from it to simulate a crash there.
     public func publish(_ staging: URL, files: [String], fault: (Step) throws -> Void = { _ in }) throws {
         try fault(.sync)
@@ -107,7 +107,7 @@ public final class BundleFolder: @unchecked Sendable {
         try Self.sync(staging)
 
         try fault(.expose)
-        for name in files { try expose(name) }
+        for name in files { try checkExposable(name) }
 
         try fault(.prepareFlip)
         let next = stateFolder.appendingPathComponent("\(Self.currentName).next")
@@ -123,37 +123,43 @@ public final class BundleFolder: @unchecked Sendable {
         }
         try? Self.sync(stateFolder)
 
-        // Published. What follows is tidying; what it misses, the next open sweeps.
+        // Published: the files are reachable through `current`. Now give new names their link, and tidy.
+        for name in files { try expose(name) }
         try? fault(.sweep)
         for name in previousFiles where !files.contains(name) { unexposeIfLinked(name) }
         sweep()
     }
 
+    private func exposedLink(for name: String) -> (path: String, target: String) {
+        (root.appendingPathComponent(name).path, "\(Self.stateFolderName)/\(Self.currentName)/\(name)")
+    }
+
+    /// Refuses, before anything changes, a name that cannot become a link (a folder is in the way).
+    private func checkExposable(_ name: String) throws {
+        var status = stat()
+        if lstat(exposedLink(for: name).path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw BundleFolderError("\(exposedLink(for: name).path) is a directory; remove it so the bundle file \(name) can be published there")
+        }
+    }
+
     /// Makes `OUT/<name>` a symlink into the current bundle (replacing a plain file of the flat layout at once).
     private func expose(_ name: String) throws {
-        let target = "\(Self.stateFolderName)/\(Self.currentName)/\(name)"
-        let path = root.appendingPathComponent(name).path
+        let (path, target) = exposedLink(for: name)
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { return }
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw BundleFolderError("\(path) is a directory; remove it so the bundle file \(name) can be published there")
-        }
         let temporary = root.appendingPathComponent(".\(name).link-\(UUID().uuidString.lowercased())").path
         guard symlink(target, temporary) == 0 else {
-            throw BundleFolderError("cannot create a link in \(root.path): \(String(cString: strerror(errno)))")
+            throw BundleFolderError("published, but cannot create a link in \(root.path): \(String(cString: strerror(errno)))")
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw BundleFolderError("cannot publish \(path): \(reason)")
+            throw BundleFolderError("published, but cannot link \(path) to it: \(reason)")
         }
     }
 
     private func unexposeIfLinked(_ name: String) {
-        let path = root.appendingPathComponent(name).path
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "\(Self.stateFolderName)/\(Self.currentName)/\(name)" {
-            unlink(path)
-        }
+        let (path, target) = exposedLink(for: name)
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { unlink(path) }
     }
 
     /// A folder written the flat way (files directly in OUT) becomes the first bundle folder: its files are

@@ -26,17 +26,12 @@ func exitCode(_ arguments: [String]) async -> Int32 {
     }
 }
 
-func contents(of folder: URL) throws -> [String: Data] {
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
-}
-
 @Suite struct BuildCommandTests {
     @Test func buildsTheFixtureTreeIntoABundleThatPassesCheck() async throws {
         let folder = try TemporaryFolder()
         let out = folder.url.appendingPathComponent("dist/fixtures")
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--airac", "2026-11-26"])
-        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: out.path)) == ["airports.db", "report.json"])
+        #expect(try publishedFiles(in: out).keys.sorted() == ["airports.db", "report.json"])
         #expect(await exitCode(["check", out.path]) == 0)
         let counts = try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).read { db in
             (try Int.fetchOne(db, sql: "SELECT count(*) FROM airports")!, try Int.fetchOne(db, sql: "SELECT count(*) FROM runways")!)
@@ -53,8 +48,8 @@ func contents(of folder: URL) throws -> [String: Data] {
             try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", folder.url.appendingPathComponent(name).path,
                                   "--airac", "2026-11-26", "--version", "2612.1"])
         }
-        let one = try contents(of: folder.url.appendingPathComponent("one"))
-        let two = try contents(of: folder.url.appendingPathComponent("two"))
+        let one = try publishedFiles(in: folder.url.appendingPathComponent("one"))
+        let two = try publishedFiles(in: folder.url.appendingPathComponent("two"))
         #expect(one == two)
         #expect(one.keys.sorted() == ["airports.db", "report.json"])
     }
@@ -89,14 +84,14 @@ func contents(of folder: URL) throws -> [String: Data] {
         let out = folder.url.appendingPathComponent("out")
         let good = try folder.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways(), name: "good")
         try await runCommand(["build", "--sources", good.path, "--out", out.path, "--airac", "2026-10-29"])
-        let before = try contents(of: out)
+        let before = try publishedFiles(in: out)
 
         let bad = try folder.sourceTree(airports: airports, runways: SampleCSV.runways(), name: "bad")
         await #expect(throws: BuildError.self, "\(label)") {
             try await runCommand(["build", "--sources", bad.path, "--out", out.path, "--airac", "2026-11-26"])
         }
         #expect(await exitCode(["build", "--sources", bad.path, "--out", out.path]) == 1)
-        #expect(try contents(of: out) == before)
+        #expect(try publishedFiles(in: out) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["bad", "good", "out"])
     }
 

@@ -93,3 +93,9 @@ public enum SampleCSV {
     public static func airports(_ rows: [String] = airportRows) -> String { ([airportsHeader] + rows).joined(separator: "\n") + "\n" }
     public static func runways(_ rows: [String] = runwayRows) -> String { ([runwaysHeader] + rows).joined(separator: "\n") + "\n" }
 }
+
+/// The files a bundle folder publishes (its visible names, read through their links), for byte comparisons.
+public func publishedFiles(in folder: URL) throws -> [String: Data] {
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+    return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
+}
