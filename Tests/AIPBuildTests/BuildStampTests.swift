@@ -12,4 +12,10 @@ import Testing
         #expect(epoch.timestamp == "2026-11-23T12:00:00" && epoch.airac.identifier == "2611" && epoch.version == "7")
         #expect(throws: BuildError.self) { try BuildStamp.resolve(version: nil, airac: nil, sourceDateEpoch: "yesterday") }
     }
+
+    /// Int64.max seconds once gave cycle "67-1359886129"; a date before 2000 would repeat a later cycle's id.
+    @Test(arguments: ["9223372036854775807", "-1", "0", "946684799", "4102444800"])
+    func aSourceDateEpochOutsideTwoThousandToTwentyNinetyNineIsRefused(_ value: String) {
+        #expect(throws: BuildError.self) { try BuildStamp.resolve(version: nil, airac: nil, sourceDateEpoch: value) }
+    }
 }

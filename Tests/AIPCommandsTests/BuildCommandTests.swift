@@ -137,11 +137,51 @@ func exitCode(_ arguments: [String]) async -> Int32 {
         #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--airac", "2026-11-23"]) == 64)
         #expect(await exitCode(["build", "--out", "y"]) == 64)
         #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--only", ","]) == 64)
+        // 1900-05-31 would get the same cycle id as 2000-05-31; an empty version would be stored as "".
+        #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--airac", "1900-05-31"]) == 64)
+        #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--version", ""]) == 64)
+        #expect(await exitCode(["build", "--sources", "x", "--out", "y", "--version", "26 12"]) == 64)
+    }
+
+    @Test func aStageNamedTwiceRunsOnce() async throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("out")
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--airac", "2026-11-26",
+                              "--only", "airports,airports"])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as! [String: Any]
+        #expect((report["stages"] as! [[String: Any]]).map { $0["stage"] as! String } == ["airports"])
+    }
+
+    @Test func aBadSettingsFileGetsAMessageAPersonCanActOn() async throws {
+        let folder = try TemporaryFolder()
+        let sources = try folder.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways())
+        let out = folder.url.appendingPathComponent("out").path
+        func message(_ config: URL) async -> String {
+            do {
+                try await runCommand(["build", "--sources", sources.path, "--out", out, "--config", config.path])
+                return "built"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let null = try folder.write(#"{"airports": {"icao_prefixes": null}}"#, to: "null.json")
+        #expect(await message(null) == #"\#(null.path): "airports.icao_prefixes" is null; remove the key to use the default, or give a value"#)
+        let wrongType = try folder.write(#"{"airports": {"excluded_types": "heliport"}}"#, to: "type.json")
+        #expect(await message(wrongType) == #"\#(wrongType.path): "airports.excluded_types" must be a list"#)
+        let directory = folder.url.appendingPathComponent("a-folder")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        #expect(await message(directory) == "the settings file \(directory.path) is not a regular file")
+        let fifo = folder.url.appendingPathComponent("fifo.json")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(await message(fifo) == "the settings file \(fifo.path) is not a regular file")
+        #expect(await message(folder.url.appendingPathComponent("absent.json")).hasSuffix("absent.json does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/airports.db"))
     }
 
     @Test func helpNamesEveryOption() {
         let help = AIPBundleCommand.helpMessage(for: BuildCommand.self)
-        for option in ["--sources <dir>", "--out <dir>", "--version <version>", "--airac <yyyy-mm-dd>", "--only <stages>", "--config <file>"] {
+        for option in ["--sources <dir>", "--out <dir>", "--previous <dir>", "--version <version>", "--airac <yyyy-mm-dd>",
+                       "--only <stages>", "--config <file>", "--allow-shrink"] {
             #expect(help.contains(option), "\(option)")
         }
         #expect(AIPBundleCommand.helpMessage(for: CheckCommand.self).contains("--reference <file>"))
