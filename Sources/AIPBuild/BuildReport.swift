@@ -16,23 +16,6 @@ public struct StageReport: Sendable, Codable, Equatable {
     }
 }
 
-extension InputSummary: Codable {
-    enum CodingKeys: String, CodingKey { case file, rows, bytes }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(file: try container.decode(String.self, forKey: .file), rows: try container.decode(Int.self, forKey: .rows),
-                  bytes: try container.decode(Int.self, forKey: .bytes))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(rows, forKey: .rows)
-        try container.encode(bytes, forKey: .bytes)
-    }
-}
-
 /// `report.json`: what each stage read, wrote and found. Deterministic (no timings), so it can be diffed between
 /// builds like the databases.
 public struct BuildReport: Sendable, Codable {

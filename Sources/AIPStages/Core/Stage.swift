@@ -30,7 +30,7 @@ public protocol StageOutput: Sendable {
 }
 
 /// One input file as the report and the manifest list it.
-public struct InputSummary: Sendable, Equatable {
+public struct InputSummary: Sendable, Equatable, Codable {
     /// Path relative to the source tree (`ourairports/airports.csv.gz`).
     public var file: String
     /// Data records read (malformed ones included).
