@@ -8,11 +8,14 @@ public struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check a bundle folder or one bundle file against the data contract.",
         discussion: """
-            Checks tables, columns (order, declared types, NOT NULL, defaults), keys, indexes, the storage class of \
-            every value and the invariants readers rely on. Prints each finding; exits 1 if there is any.
+            Checks every file the bundle registry declares: for SQLite files the schema (tables, columns, keys, \
+            indexes), integrity_check and foreign_key_check, rollback-journal mode, no triggers, views or unknown \
+            tables, the storage class of every value, no infinite REALs, and the invariants readers rely on. The file \
+            is opened read-only and immutable: check never changes it or leaves anything beside it. Prints each \
+            finding; exits 1 if there is any, or if PATH cannot be checked at all.
             """)
 
-    @Argument(help: ArgumentHelp("A bundle folder, or one bundle file such as airports.db.", valueName: "path"))
+    @Argument(help: ArgumentHelp("A bundle folder, or one bundle file such as airports.db (recognised by its name; symbolic links are followed).", valueName: "path"))
     var path: String
 
     @Flag(help: "Print findings as JSON.")
@@ -25,7 +28,8 @@ public struct CheckCommand: ParsableCommand {
 
     public func run() throws {
         let url = URL(fileURLWithPath: path)
-        // A path that cannot be checked at all (missing, not SQLite) throws CheckError: "Error: …", exit 1.
+        // A path that cannot be checked at all (missing, unknown name, a directory or FIFO, not SQLite) throws
+        // CheckError: "Error: …", exit 1.
         let findings = try BundleChecker.check(url)
         let differences = try reference.map { try BundleChecker.compareSchema(url, reference: URL(fileURLWithPath: $0)) } ?? []
         let unexpected = differences.filter { $0.introduced == .original }

@@ -1,5 +1,9 @@
 import AIPCommands
+import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 import TestSupport
 import Testing
@@ -26,5 +30,24 @@ import Testing
         for path in [out, out.appendingPathComponent("airports.db")] {
             #expect(await exitCode(["check", path.path, "--reference", SharedFixtures.url("reference/airports_small.db").path]) == 0)
         }
+    }
+
+    /// Paths `check` cannot look at end with a sentence a person can act on and exit 1, at once (a FIFO is never
+    /// opened); a missing argument is usage (64).
+    @Test func uncheckablePathsGiveAnActionableErrorAndExit1() async throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.url.appendingPathComponent("fifo/airports.db")
+        try FileManager.default.createDirectory(at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let directory = folder.url.appendingPathComponent("dir/airports.db")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (path, message) in [(fifo.path, "\(fifo.path) is a FIFO (named pipe), expected an SQLite file"),
+                                (directory.path, "\(directory.path) is a directory, expected an SQLite file")] {
+            #expect(await exitCode(["check", path]) == 1)
+            await #expect { try await runCommand(["check", path]) } throws: { error in
+                AIPBundleCommand.message(for: error) == message
+            }
+        }
+        #expect(await exitCode(["check"]) == 64)
     }
 }

@@ -1,109 +1,65 @@
 import Foundation
 import GRDB
 
-/// Checks bundle files against the data contract: schema, storage classes of the values, invariants.
+/// Checks bundle files against the data contract, for every file the registry (``BundleFiles``) declares.
+///
+/// `check` never changes what it looks at: paths are examined with stat(2) before anything opens them, and an
+/// SQLite file is opened read-only and immutable (no lock, no journal, no `-wal`/`-shm` beside it).
 public enum BundleChecker {
-    /// The files a bundle folder may hold, with the schema each must follow.
-    static let schemas: [String: DatabaseSchema] = [AirportsSchema.fileName: AirportsSchema.schema]
-
-    /// Checks a bundle folder (every known file in it) or one file.
+    /// Checks a bundle folder (every registered file in it) or one file, recognised by its name.
     ///
-    /// - Throws: when `path` does not exist, is not a file `check` knows, or cannot be opened as SQLite.
+    /// - Throws: `CheckError` when `path` does not exist, is not a file `check` knows, is not a regular file, or
+    ///   cannot be read as the kind of file its name says. Inside a folder, such a file becomes a finding instead.
     public static func check(_ path: URL) throws -> [CheckFinding] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
-            throw CheckError("\(path.path) does not exist")
+        try check(path, files: BundleFiles.all)
+    }
+
+    /// ``check(_:)`` against another registry (tests use it to add a rule or a file kind).
+    static func check(_ path: URL, files: [BundleFile]) throws -> [CheckFinding] {
+        guard CheckedPath.exists(path) else { throw CheckError("\(path.path) does not exist") }
+        let known = { files.map(\.name).joined(separator: ", ") }
+        let named = files.first { $0.name == path.lastPathComponent }
+        guard CheckedPath.isDirectory(path), named == nil else {
+            guard let named else { throw CheckError("\(path.lastPathComponent): not a bundle file check knows (\(known()))") }
+            return try checkFile(path, as: named)
         }
-        guard isDirectory.boolValue else {
-            return try checkFile(path)
-        }
-        let present = schemas.keys.sorted().filter { FileManager.default.fileExists(atPath: path.appendingPathComponent($0).path) }
+        let present = files.filter { CheckedPath.exists(path.appendingPathComponent($0.name)) }
         guard !present.isEmpty else {
-            return [CheckFinding(file: path.lastPathComponent, message: "holds no bundle file (expected \(schemas.keys.sorted().joined(separator: ", ")))")]
+            return [CheckFinding(file: path.lastPathComponent, message: "holds no bundle file (expected \(known()))")]
         }
-        return try present.flatMap { try checkFile(path.appendingPathComponent($0)) }
+        return present.flatMap { file in
+            do {
+                return try checkFile(path.appendingPathComponent(file.name), as: file)
+            } catch {
+                return [CheckFinding(file: file.name, message: "\(error)")]
+            }
+        }
+    }
+
+    /// Checks the file at `url` as the registered `file`, whatever `url` is called (a staged copy, a link).
+    ///
+    /// - Throws: `CheckError` when `url` is not a readable regular file of that kind.
+    public static func checkFile(_ url: URL, as file: BundleFile) throws -> [CheckFinding] {
+        switch file.kind {
+        case let .sqlite(schema, invariants):
+            return try SQLiteFileCheck.run(url, as: file.name, schema: schema, invariants: invariants)
+        case let .json(validate):
+            return validate(try CheckedPath.contents(url, expected: "a JSON file")).map { CheckFinding(file: file.name, message: $0) }
+        }
     }
 
     /// How the schema of `reference` differs from that of `path` (a bundle folder's airports.db, or one file),
     /// each difference marked as a known 0.13 addition or not.
     public static func compareSchema(_ path: URL, reference: URL) throws -> [SchemaDifference] {
-        var isDirectory: ObjCBool = false
-        let file = FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? path.appendingPathComponent(AirportsSchema.fileName) : path
-        let schema = try schemaFor(file)
-        let ours = try open(file).read(SchemaSnapshot.read)
-        let theirs = try open(reference).read(SchemaSnapshot.read)
+        let name = CheckedPath.isDirectory(path) ? BundleFiles.airports.name : path.lastPathComponent
+        let file = CheckedPath.isDirectory(path) ? path.appendingPathComponent(name) : path
+        guard CheckedPath.exists(file) else { throw CheckError("\(file.path) does not exist") }
+        guard let registered = BundleFiles.named(name), case let .sqlite(schema, _) = registered.kind else {
+            throw CheckError("\(name): not an SQLite bundle file check knows")
+        }
+        let ours = try SQLiteFileCheck.openImmutable(file).read(SchemaSnapshot.read)
+        let theirs = try SQLiteFileCheck.openImmutable(reference).read(SchemaSnapshot.read)
         return SchemaSnapshot.differences(actual: theirs, expected: ours, schema: schema)
-    }
-
-    static func checkFile(_ url: URL) throws -> [CheckFinding] {
-        let schema = try schemaFor(url)
-        let file = url.lastPathComponent
-        return try open(url).read { db in
-            let snapshot = try SchemaSnapshot.read(db)
-            var findings = SchemaSnapshot.differences(actual: snapshot, expected: try SchemaSnapshot.of(schema), schema: schema)
-                .map { CheckFinding(file: file, table: $0.table, column: $0.column, message: $0.message) }
-            findings += try storageClassFindings(db, schema: schema, snapshot: snapshot, file: file)
-            if schema.fileName == AirportsSchema.fileName {
-                findings += try invariantFindings(db, snapshot: snapshot, file: file)
-            }
-            return findings
-        }
-    }
-
-    /// Values stored with another class than the declared type (e.g. `101` as INTEGER in a REAL column,
-    /// `'1'` as TEXT in a flag): readers that go by storage class would misread them.
-    static func storageClassFindings(_ db: Database, schema: DatabaseSchema, snapshot: SchemaSnapshot, file: String) throws -> [CheckFinding] {
-        var findings: [CheckFinding] = []
-        for table in schema.tables {
-            guard let present = snapshot.tables[table.name] else { continue }
-            let columns = table.columns.filter { column in present.columns.contains { $0.name == column.name } }
-            guard !columns.isEmpty else { continue }
-            let counts = columns.map { "coalesce(sum(typeof(\($0.name)) NOT IN ('\($0.type.rawValue.lowercased())', 'null')), 0)" }
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(counts.joined(separator: ", ")) FROM \(table.name)") else { continue }
-            for (index, column) in columns.enumerated() {
-                let bad: Int = row[index]
-                if bad > 0 {
-                    findings.append(CheckFinding(file: file, table: table.name, column: column.name,
-                                                 message: "\(bad) value\(bad == 1 ? " is" : "s are") not stored as \(column.type.rawValue)"))
-                }
-            }
-        }
-        return findings
-    }
-
-    static func invariantFindings(_ db: Database, snapshot: SchemaSnapshot, file: String) throws -> [CheckFinding] {
-        var findings: [CheckFinding] = []
-        for rule in AirportsInvariants.rules {
-            // A missing table or column is already a schema finding; its invariants cannot be run.
-            guard let table = snapshot.tables[rule.table],
-                  rule.column.map({ name in table.columns.contains { $0.name == name } }) ?? true else { continue }
-            guard let offenders = try? String.fetchAll(db, sql: rule.sql), !offenders.isEmpty else { continue }
-            let samples = offenders.prefix(3).joined(separator: ", ")
-            findings.append(CheckFinding(
-                file: file, table: rule.table, column: rule.column,
-                message: "\(rule.message) (\(offenders.count) row\(offenders.count == 1 ? "" : "s"), e.g. \(samples))"))
-        }
-        return findings
-    }
-
-    static func schemaFor(_ url: URL) throws -> DatabaseSchema {
-        guard let schema = schemas[url.lastPathComponent] else {
-            throw CheckError("\(url.lastPathComponent): not a bundle file check knows (\(schemas.keys.sorted().joined(separator: ", ")))")
-        }
-        return schema
-    }
-
-    static func open(_ url: URL) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.readonly = true
-        do {
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
-            return queue
-        } catch {
-            throw CheckError("\(url.path) cannot be opened as an SQLite database: \(error)")
-        }
     }
 }
 

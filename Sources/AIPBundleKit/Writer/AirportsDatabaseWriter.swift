@@ -3,12 +3,18 @@ import Foundation
 import GRDB
 
 /// Writes `airports.db` from the airports stage's rows: every table and index of the contract, the rows in
-/// sorted order, `model_metadata` and `sources`.
+/// sorted order, `model_metadata` and `sources`. Every value is bound by column name (``BulkInsert``).
 public enum AirportsDatabaseWriter {
     /// Creates `url` (which must not exist) and fills it.
+    ///
+    /// - Parameter idHighWaterMarks: `sqlite_sequence` marks by AUTOINCREMENT table name (the previous bundle's
+    ///   marks, so that no id is handed out twice across releases); each must be at least the table's largest id.
     /// - Returns: the size of the file in bytes.
+    /// - Throws: `BundleWriteError` (a mark for an unknown table, one below an id, a row the writer got wrong) or
+    ///   GRDB's `DatabaseError` when SQLite refuses a row.
     @discardableResult
-    public static func write(_ output: AirportsStage.Output, to url: URL, stamp: BuildStamp) throws -> Int {
+    public static func write(_ output: AirportsStage.Output, to url: URL, stamp: BuildStamp,
+                             idHighWaterMarks: [String: Int] = [:]) throws -> Int {
         try DatabaseImage.write(to: url) { db in
             for statement in AirportsSchema.schema.createStatements {
                 try db.execute(sql: statement)
@@ -16,62 +22,68 @@ public enum AirportsDatabaseWriter {
             try insertAirports(output.airports, db: db, stamp: stamp)
             try insertRunways(output.runways, db: db, stamp: stamp)
             try insertMetadata(AirportsStatistics(output: output, stamp: stamp), db: db, stamp: stamp)
+            for (name, highWater) in idHighWaterMarks.sorted(by: { $0.key < $1.key }) {
+                guard let table = AirportsSchema.schema.table(name) else {
+                    throw BundleWriteError("\(name): no such table in \(AirportsSchema.fileName) for an id high-water mark")
+                }
+                try SQLiteSequence.raise(table, to: highWater, in: db)
+            }
         }
     }
 
     static func insertAirports(_ rows: [AirportRow], db: Database, stamp: BuildStamp) throws {
-        let insert = try BulkInsert(db, into: AirportsSchema.airports)
-        for row in rows {
-            try insert.insert { values in
-                values.add(row.icaoCode)
-                values.add(row.name)
-                values.add(row.type)
-                values.add(row.latitudeDeg)
-                values.add(row.longitudeDeg)
-                values.add(row.elevationFt)
-                values.add(row.continent)
-                values.add(row.isoCountry)
-                values.add(row.isoRegion)
-                values.add(row.municipality)
-                values.add(row.scheduledService)
-                values.add(row.gpsCode)
-                values.add(row.iataCode)
-                values.add(row.localCode)
-                values.add(row.homeLink)
-                values.add(row.wikipediaLink)
-                values.add(row.keywords)
-                values.add(row.sources.sorted().joined(separator: ","))
-                values.add(stamp.timestamp)
-                values.add(stamp.timestamp)
+        var insert = try BulkInsert(db, into: AirportsSchema.airports)
+        for airport in rows {
+            try insert.insert { row in
+                row.set("icao_code", airport.icaoCode)
+                row.set("name", airport.name)
+                row.set("type", airport.type)
+                row.set("latitude_deg", airport.latitudeDeg)
+                row.set("longitude_deg", airport.longitudeDeg)
+                row.set("elevation_ft", airport.elevationFt)
+                row.set("continent", airport.continent)
+                row.set("iso_country", airport.isoCountry)
+                row.set("iso_region", airport.isoRegion)
+                row.set("municipality", airport.municipality)
+                row.set("scheduled_service", airport.scheduledService)
+                row.set("gps_code", airport.gpsCode)
+                row.set("iata_code", airport.iataCode)
+                row.set("local_code", airport.localCode)
+                row.set("home_link", airport.homeLink)
+                row.set("wikipedia_link", airport.wikipediaLink)
+                row.set("keywords", airport.keywords)
+                row.set("sources", airport.sources.sorted().joined(separator: ","))
+                row.set("created_at", stamp.timestamp)
+                row.set("updated_at", stamp.timestamp)
             }
         }
     }
 
     static func insertRunways(_ rows: [RunwayRow], db: Database, stamp: BuildStamp) throws {
-        let insert = try BulkInsert(db, into: AirportsSchema.runways)
-        for row in rows {
-            try insert.insert { values in
-                values.add(row.id)
-                values.add(row.airportICAO)
-                values.add(row.leIdent)
-                values.add(row.heIdent)
-                values.add(row.lengthFt)
-                values.add(row.widthFt)
-                values.add(row.surface)
-                values.add(row.lighted)
-                values.add(row.closed)
-                values.add(row.leLatitudeDeg)
-                values.add(row.leLongitudeDeg)
-                values.add(row.leElevationFt)
-                values.add(row.leHeadingDegT)
-                values.add(row.leDisplacedThresholdFt)
-                values.add(row.heLatitudeDeg)
-                values.add(row.heLongitudeDeg)
-                values.add(row.heElevationFt)
-                values.add(row.heHeadingDegT)
-                values.add(row.heDisplacedThresholdFt)
-                values.add(stamp.timestamp)
-                values.add(stamp.timestamp)
+        var insert = try BulkInsert(db, into: AirportsSchema.runways)
+        for runway in rows {
+            try insert.insert { row in
+                row.set("id", runway.id)
+                row.set("airport_icao", runway.airportICAO)
+                row.set("le_ident", runway.leIdent)
+                row.set("he_ident", runway.heIdent)
+                row.set("length_ft", runway.lengthFt)
+                row.set("width_ft", runway.widthFt)
+                row.set("surface", runway.surface)
+                row.set("lighted", runway.lighted)
+                row.set("closed", runway.closed)
+                row.set("le_latitude_deg", runway.leLatitudeDeg)
+                row.set("le_longitude_deg", runway.leLongitudeDeg)
+                row.set("le_elevation_ft", runway.leElevationFt)
+                row.set("le_heading_degT", runway.leHeadingDegT)
+                row.set("le_displaced_threshold_ft", runway.leDisplacedThresholdFt)
+                row.set("he_latitude_deg", runway.heLatitudeDeg)
+                row.set("he_longitude_deg", runway.heLongitudeDeg)
+                row.set("he_elevation_ft", runway.heElevationFt)
+                row.set("he_heading_degT", runway.heHeadingDegT)
+                row.set("he_displaced_threshold_ft", runway.heDisplacedThresholdFt)
+                row.set("created_at", stamp.timestamp)
+                row.set("updated_at", stamp.timestamp)
             }
         }
     }
@@ -84,13 +96,21 @@ public enum AirportsDatabaseWriter {
             ("schema_version", AirportsSchema.schemaVersion),
             ("statistics", try statistics.json()),
         ]
+        var metadataInsert = try BulkInsert(db, into: AirportsSchema.modelMetadata)
         for (key, value) in metadata {
-            try db.execute(sql: "INSERT INTO model_metadata (key, value, updated_at) VALUES (?, ?, ?)",
-                           arguments: [key, value, stamp.timestamp])
+            try metadataInsert.insert { row in
+                row.set("key", key)
+                row.set("value", value)
+                row.set("updated_at", stamp.timestamp)
+            }
         }
+        var sourcesInsert = try BulkInsert(db, into: AirportsSchema.sources)
         for (name, count) in statistics.recordsBySource.sorted(by: { $0.key < $1.key }) {
-            try db.execute(sql: "INSERT INTO sources (name, last_updated, record_count) VALUES (?, ?, ?)",
-                           arguments: [name, stamp.timestamp, count])
+            try sourcesInsert.insert { row in
+                row.set("name", name)
+                row.set("last_updated", stamp.timestamp)
+                row.set("record_count", count)
+            }
         }
     }
 }

@@ -1,29 +1,50 @@
 import CSQLite
 import GRDB
 
-/// Inserts many rows through one prepared GRDB statement, binding values with SQLite's C API.
+/// Inserts many rows into one contract table through one prepared GRDB statement, binding values **by column
+/// name** with SQLite's C API.
 ///
-/// Measured on the full snapshot: going through `StatementArguments` cost about 10 µs per row (generic
-/// conversions), ten times the insert itself. Everything else (preparing, errors, transactions) stays GRDB's.
+/// Names, not positions: two swapped values of the same type (`le_latitude_deg` and `le_longitude_deg`) would pass
+/// every count and type check and put runway ends in the wrong place without a word. Each row must set every
+/// column of the table exactly once; an unknown name, a column set twice or left unset, or a value of another
+/// type than the column's throws a `BundleWriteError` naming the table and column.
+///
+/// For example:
+///
+/// ```swift
+/// var insert = try BulkInsert(db, into: AirportsSchema.runways)
+/// try insert.insert { row in
+///     row.set("id", runway.id)
+///     row.set("le_latitude_deg", runway.leLatitudeDeg)
+///     …
+/// }
+/// ```
+///
+/// Speed: going through `StatementArguments` cost about 10 µs per row (generic conversions), ten times the insert
+/// itself, hence the C API. Names are resolved to parameter indexes once per statement: ``RowValues`` remembers
+/// which column the n-th `set` of a row named, so later rows compare one string (the same literal, so usually
+/// just its bits) instead of hashing it.
 struct BulkInsert {
     private let statement: Statement
-    private let columnCount: Int32
+    private var values: RowValues
 
     /// Prepares `INSERT INTO table (every column in contract order) VALUES (?, …)`.
     init(_ db: Database, into table: TableSchema) throws {
         let names = table.columns.map(\.name)
         let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
         statement = try db.makeStatement(sql: "INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES (\(placeholders))")
-        columnCount = Int32(names.count)
+        values = RowValues(handle: statement.sqliteStatement, table: table)
     }
 
-    /// Binds one row's values, in column order, and inserts it. Binding a different number of values than the
-    /// table has columns is a programming error and traps.
-    func insert(_ bind: (inout Binder) -> Void) throws {
+    /// Lets `fill` set the row's columns by name, checks that each was set exactly once, and inserts the row.
+    ///
+    /// - Throws: `BundleWriteError` for an unknown, repeated or missing column or a value of the wrong type (the
+    ///   row is not inserted); GRDB's `DatabaseError` when SQLite refuses the row.
+    mutating func insert(_ fill: (inout RowValues) -> Void) throws {
+        values.startRow()
+        fill(&values)
+        try values.finishRow()
         let handle = statement.sqliteStatement
-        var binder = Binder(handle: handle)
-        bind(&binder)
-        precondition(binder.next == columnCount + 1, "bound \(binder.next - 1) values for \(columnCount) columns")
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
@@ -31,41 +52,4 @@ struct BulkInsert {
                                 sql: statement.sql)
         }
     }
-
-    /// Binds values to the next parameter, in order. nil binds NULL.
-    struct Binder {
-        let handle: SQLiteStatement
-        fileprivate(set) var next: Int32 = 1
-
-        mutating func add(_ value: String?) {
-            if let value {
-                var value = value
-                value.withUTF8 { bytes in
-                    _ = sqlite3_bind_text(handle, next, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                          Int32(bytes.count), sqliteTransient)
-                }
-            } else {
-                sqlite3_bind_null(handle, next)
-            }
-            next += 1
-        }
-
-        mutating func add(_ value: Double?) {
-            if let value { sqlite3_bind_double(handle, next, value) } else { sqlite3_bind_null(handle, next) }
-            next += 1
-        }
-
-        mutating func add(_ value: Int?) {
-            if let value { sqlite3_bind_int64(handle, next, Int64(value)) } else { sqlite3_bind_null(handle, next) }
-            next += 1
-        }
-
-        /// Booleans are INTEGER 0/1 in the contract.
-        mutating func add(_ value: Bool?) {
-            add(value.map { $0 ? 1 : 0 } as Int?)
-        }
-    }
 }
-
-/// SQLITE_TRANSIENT: SQLite copies the bytes before the call returns (a C macro Swift cannot import).
-private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,5 +1,8 @@
-import AIPBundleKit
+@testable import AIPBundleKit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 import TestSupport
 import Testing
@@ -79,7 +82,196 @@ import Testing
     @Test func notADatabaseIsAnError() throws {
         let folder = try TemporaryFolder()
         let url = try folder.write("not sqlite", to: "airports.db")
-        #expect(throws: CheckError.self) { try BundleChecker.check(url) }
+        #expect(checkError(url) == "\(url.path) is not an SQLite database (it does not start with the SQLite header)")
+    }
+
+    /// The message `check` would print for `url`, or nil when it did not throw.
+    func checkError(_ url: URL) -> String? {
+        do {
+            _ = try BundleChecker.check(url)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Regression: a `"` in one `sources` value made the JSON-built sources rule fail on every row, and the
+    /// failure was swallowed, so an unsorted value elsewhere went unreported and `check` said OK.
+    @Test func aQuoteInSourcesNeitherHidesNorBreaksTheSourcesRule() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        try queue.write { db in
+            try db.execute(sql: #"UPDATE airports SET sources = 'a"b' WHERE icao_code = 'EBOS'"#)
+            try db.execute(sql: "UPDATE airports SET sources = 'worldairports,a' WHERE icao_code = 'EHRD'")
+        }
+        #expect(try BundleChecker.check(url).map(\.description) == [
+            "airports.db: airports.sources: is not a sorted, space-free, comma-separated list (1 row, e.g. EHRD)",
+            "airports.db: airports.sources: holds a tag that is not lower-case letters, digits and _ (1 row, e.g. EBOS)",
+        ])
+    }
+
+    @Test func aRuleThatCannotRunIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, _) = try database(folder)
+        let broken = InvariantRule(name: "broken", table: "airports", column: "sources", message: "never shown",
+                                   sql: "SELECT json_extract(sources, '$[0]') FROM airports")
+        let file = BundleFile(name: "airports.db", stage: "airports", kind: .sqlite(schema: AirportsSchema.schema, invariants: [broken]))
+        #expect(try BundleChecker.check(url, files: [file]).map(\.description) == [
+            "airports.db: airports.sources: rule broken could not run: malformed JSON",
+        ])
+    }
+
+    @Test func aWALFileIsAFindingAndCheckingLeavesNothingBeside() throws {
+        let folder = try TemporaryFolder()
+        let (url, _) = try database(folder)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seek(toOffset: 18)
+        try handle.write(contentsOf: Data([2, 2]))
+        try handle.close()
+        #expect(try BundleChecker.check(url).map(\.description) == [
+            "airports.db: is in WAL mode (header bytes 18–19 are 2/2); bundle files must use the rollback journal (1/1): the app opens them read-only and cannot read a WAL file",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["airports.db"])
+    }
+
+    @Test func aTriggerIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        try queue.write { try $0.execute(sql: "CREATE TRIGGER wipe AFTER INSERT ON airports BEGIN DELETE FROM runways; END") }
+        #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: airports: has trigger wipe; bundle files hold no triggers"])
+    }
+
+    @Test func aViewIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        try queue.write { try $0.execute(sql: "CREATE VIEW big AS SELECT * FROM airports WHERE type = 'large_airport'") }
+        #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: big: is a view; bundle files hold no views"])
+    }
+
+    @Test func aTableOutsideTheContractIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE notes (text TEXT)")
+            try db.execute(sql: "ANALYZE")  // sqlite_stat1 is SQLite's own, and allowed
+        }
+        #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: notes: table is not in the contract"])
+    }
+
+    @Test func infinityInARealColumnIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        try queue.write { try $0.execute(sql: "UPDATE runways SET length_ft = 9e999 WHERE id = 233628") }
+        #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: runways.length_ft: 1 value is ±Inf or NaN"])
+    }
+
+    @Test func aMissingBuildStampIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        try queue.write { db in
+            try db.execute(sql: "DELETE FROM model_metadata WHERE key = 'bundle_version'")
+            try db.execute(sql: "UPDATE model_metadata SET value = '' WHERE key = 'airac_cycle'")
+        }
+        #expect(try BundleChecker.check(url).map(\.description) == [
+            "airports.db: model_metadata.value: bundle_version, airac_cycle and airac_date must be set; missing or empty (2 rows, e.g. airac_cycle, bundle_version)",
+        ])
+    }
+
+    @Test func anImpossibleAIRACDateIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        try queue.write { try $0.execute(sql: "UPDATE model_metadata SET value = '2026-02-30' WHERE key = 'airac_date'") }
+        #expect(try BundleChecker.check(url).map(\.description) == [
+            "airports.db: model_metadata.value: airac_date is not a YYYY-MM-DD date (1 row, e.g. 2026-02-30)",
+        ])
+    }
+
+    @Test func aBrokenForeignKeyIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, _) = try database(folder)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        try DatabaseQueue(path: url.path, configuration: configuration).write { db in
+            try db.execute(sql: "INSERT INTO aip_entries (airport_icao, section, field, value, source) VALUES ('EZZZ', 'admin', 'f', 'v', 's')")
+        }
+        #expect(try BundleChecker.check(url).map(\.description) == [
+            "airports.db: aip_entries: foreign_key_check: row 1 refers to a missing row of airports",
+        ])
+    }
+
+    /// Changes one key inside the leaf page of `idx_runways_airport` (EHRD → EHRA): the file still opens, but the
+    /// index no longer matches the table. The airport rule reads the index (it covers its query), so it sees the
+    /// corrupt key too.
+    @Test func aCorruptIndexIsAFinding() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        let (page, pageSize) = try queue.read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'idx_runways_airport'")!,
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+        var bytes = try Data(contentsOf: url)
+        let range = (page - 1) * pageSize ..< page * pageSize
+        let key = Data("EHRD".utf8)
+        let found = try #require(bytes.range(of: key, in: range))
+        bytes.replaceSubrange(found, with: Data("EHRA".utf8))
+        try bytes.write(to: url)
+        #expect(try BundleChecker.check(url).map(\.description) == [
+            "airports.db: integrity_check: row 3 missing from index idx_runways_airport",
+            "airports.db: runways.airport_icao: names no airport in airports (1 row, e.g. 234529)",
+        ])
+    }
+
+    @Test func aFIFOIsRefusedAtOnce() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("airports.db")
+        #expect(mkfifo(url.path, 0o644) == 0)
+        #expect(checkError(url) == "\(url.path) is a FIFO (named pipe), expected an SQLite file")
+        #expect(try BundleChecker.check(folder.url).map(\.description) == [
+            "airports.db: \(url.path) is a FIFO (named pipe), expected an SQLite file",
+        ])
+    }
+
+    @Test func aDirectoryNamedLikeABundleFileIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("airports.db")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        #expect(checkError(url) == "\(url.path) is a directory, expected an SQLite file")
+        #expect(try BundleChecker.check(folder.url).map(\.description) == [
+            "airports.db: \(url.path) is a directory, expected an SQLite file",
+        ])
+    }
+
+    @Test func aMissingOrUnknownPathIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.url.appendingPathComponent("airports.db")
+        #expect(checkError(missing) == "\(missing.path) does not exist")
+        let unknown = try folder.write("x", to: "notes.db")
+        #expect(checkError(unknown) == "notes.db: not a bundle file check knows (airports.db)")
+    }
+
+    /// A published bundle's top-level files may link into a hidden versioned folder.
+    @Test func symbolicLinksToBundleFilesAreFollowed() throws {
+        let folder = try TemporaryFolder()
+        let real = try writeSampleDatabase(in: folder, name: ".aipbundle/v1/airports.db")
+        let out = folder.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("airports.db").path,
+                                                   withDestinationPath: "../.aipbundle/v1/airports.db")
+        #expect(try BundleChecker.check(out).isEmpty)
+        #expect(try BundleChecker.check(out.appendingPathComponent("airports.db")).isEmpty)
+        try FileManager.default.removeItem(at: real)
+        #expect(checkError(out.appendingPathComponent("airports.db"))
+                == "\(out.appendingPathComponent("airports.db").path) is a symbolic link to ../.aipbundle/v1/airports.db, which does not exist")
+    }
+
+    @Test func aJSONFileIsCheckedByItsValidator() throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write("{}", to: "rules.json")
+        let rules = BundleFile(name: "rules.json", stage: "rules", kind: .json(validate: { data in
+            (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["questions"] == nil ? ["has no questions"] : []
+        }))
+        #expect(try BundleChecker.check(url, files: [rules]).map(\.description) == ["rules.json: has no questions"])
+        #expect(try BundleChecker.check(folder.url, files: [rules]).map(\.description) == ["rules.json: has no questions"])
     }
 
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/reference/airports_small.db"))

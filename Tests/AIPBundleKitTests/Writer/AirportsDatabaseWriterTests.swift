@@ -1,4 +1,5 @@
 import AIPBundleKit
+@testable import AIPStages
 import Foundation
 import GRDB
 import TestSupport
@@ -56,5 +57,83 @@ import Testing
         let indexes = try queue.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") }
         #expect(Set(indexes) == Set(AirportsSchema.schema.tables.flatMap { $0.indexes.map(\.name) }))
         #expect(indexes.count == 19)
+    }
+}
+
+/// The real writer, every column: each field of the stage's rows carries a value no other field has, and each
+/// column is read back by name. Swapping two `row.set` names in `AirportsDatabaseWriter` (`le_latitude_deg`
+/// and `le_longitude_deg`, `municipality` and `scheduled_service`) fails here, whatever their types.
+@Suite struct AirportsDatabaseWriterColumnTests {
+    static let airport = AirportRow(
+        icaoCode: "EXMP", name: "name", type: "type", latitudeDeg: 51.25, longitudeDeg: 4.5, elevationFt: 13.75,
+        continent: "continent", isoCountry: "iso_country", isoRegion: "iso_region", municipality: "municipality",
+        scheduledService: "scheduled_service", gpsCode: "gps_code", iataCode: "iata_code", localCode: "local_code",
+        homeLink: "home_link", wikipediaLink: "wikipedia_link", keywords: "keywords", sources: ["zeta", "alpha"])
+    static let runway = RunwayRow(
+        id: 4242, airportICAO: "EXMP", leIdent: "le_ident", heIdent: "he_ident", lengthFt: 1001.5, widthFt: 45.5,
+        surface: "surface", lighted: true, closed: false, leLatitudeDeg: 51.5, leLongitudeDeg: 4.25, leElevationFt: 11.5,
+        leHeadingDegT: 75.5, leDisplacedThresholdFt: 100.5, heLatitudeDeg: 51.75, heLongitudeDeg: 4.75, heElevationFt: 12.5,
+        heHeadingDegT: 255.5, heDisplacedThresholdFt: 200.5)
+
+    func write(_ folder: TemporaryFolder, idHighWaterMarks: [String: Int] = [:]) throws -> DatabaseQueue {
+        let url = folder.url.appendingPathComponent("airports.db")
+        let output = AirportsStage.Output(airports: [Self.airport], runways: [Self.runway], findings: [])
+        try AirportsDatabaseWriter.write(output, to: url, stamp: testStamp, idHighWaterMarks: idHighWaterMarks)
+        return try DatabaseQueue(path: url.path)
+    }
+
+    @Test func everyAirportColumnHoldsItsOwnField() throws {
+        let row = try #require(try write(TemporaryFolder()).read { try Row.fetchOne($0, sql: "SELECT * FROM airports") })
+        let expected: [String: DatabaseValue] = [
+            "icao_code": "EXMP".databaseValue, "latitude_deg": 51.25.databaseValue, "longitude_deg": 4.5.databaseValue,
+            "elevation_ft": 13.75.databaseValue, "sources": "alpha,zeta".databaseValue,
+            "created_at": testStamp.timestamp.databaseValue, "updated_at": testStamp.timestamp.databaseValue,
+        ]
+        for column in AirportsSchema.schema.table("airports")!.columns.map(\.name) {
+            // Text fields hold their own column name.
+            #expect(row[column] as DatabaseValue == expected[column] ?? column.databaseValue, "airports.\(column)")
+        }
+    }
+
+    @Test func everyRunwayColumnHoldsItsOwnField() throws {
+        let row = try #require(try write(TemporaryFolder()).read { try Row.fetchOne($0, sql: "SELECT * FROM runways") })
+        let expected: [String: DatabaseValue] = [
+            "id": 4242.databaseValue, "airport_icao": "EXMP".databaseValue, "le_ident": "le_ident".databaseValue,
+            "he_ident": "he_ident".databaseValue, "length_ft": 1001.5.databaseValue, "width_ft": 45.5.databaseValue,
+            "surface": "surface".databaseValue, "lighted": 1.databaseValue, "closed": 0.databaseValue,
+            "le_latitude_deg": 51.5.databaseValue, "le_longitude_deg": 4.25.databaseValue, "le_elevation_ft": 11.5.databaseValue,
+            "le_heading_degT": 75.5.databaseValue, "le_displaced_threshold_ft": 100.5.databaseValue,
+            "he_latitude_deg": 51.75.databaseValue, "he_longitude_deg": 4.75.databaseValue, "he_elevation_ft": 12.5.databaseValue,
+            "he_heading_degT": 255.5.databaseValue, "he_displaced_threshold_ft": 200.5.databaseValue,
+            "created_at": testStamp.timestamp.databaseValue, "updated_at": testStamp.timestamp.databaseValue,
+        ]
+        let columns = AirportsSchema.schema.table("runways")!.columns.map(\.name)
+        #expect(Set(expected.keys) == Set(columns))
+        for column in columns {
+            #expect(row[column] as DatabaseValue == expected[column], "runways.\(column)")
+        }
+    }
+
+    @Test func explicitIdsAndHighWaterMarksReachSQLiteSequence() throws {
+        let queue = try write(TemporaryFolder(), idHighWaterMarks: ["runways": 9000, "procedures": 77])
+        let sequence = try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence ORDER BY name").map { "\($0["name"] as String)=\($0["seq"] as Int)" }
+        }
+        #expect(sequence == ["procedures=77", "runways=9000"])
+        // Without a mark, the explicit id is the high-water mark: SQLite will never hand out 4242 or below.
+        let plain = try write(TemporaryFolder())
+        #expect(try plain.read { try Int.fetchOne($0, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'runways'") } == 4242)
+    }
+
+    @Test func aHighWaterMarkBelowAnIdIsRefused() throws {
+        #expect { try write(TemporaryFolder(), idHighWaterMarks: ["runways": 4000]) } throws: { error in
+            "\(error)" == "runways.id: high-water mark 4000 is below the largest id 4242"
+        }
+        #expect { try write(TemporaryFolder(), idHighWaterMarks: ["airports": 10]) } throws: { error in
+            "\(error)" == "airports: has no AUTOINCREMENT column, so no sqlite_sequence high-water mark"
+        }
+        #expect { try write(TemporaryFolder(), idHighWaterMarks: ["runway": 10]) } throws: { error in
+            "\(error)" == "runway: no such table in airports.db for an id high-water mark"
+        }
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What is at a path `check` was given, found with stat(2) before anything opens it.
+///
+/// Opening a FIFO blocks until a writer appears, and reading a directory fails with an error no one can act on,
+/// so `check` looks first. Symbolic links are followed: a published bundle's top-level files may link into a
+/// versioned folder beside them.
+enum CheckedPath {
+    /// Whether `url` names something at all (a dangling symbolic link counts: it is there, and broken).
+    static func exists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
+    }
+
+    /// Whether `url` is, or links to, a directory.
+    static func isDirectory(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The real path of the readable regular file at `url`, symbolic links resolved.
+    /// - Throws: `CheckError` saying what is there instead (nothing, a dangling link, a directory, a FIFO, …) or
+    ///   why it cannot be read.
+    ///   `expected` names what should be there, for the message: `an SQLite file`.
+    static func regularFile(_ url: URL, expected: String) throws -> URL {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            let reason = errno
+            var link = stat()
+            if reason == ENOENT, lstat(url.path, &link) == 0 {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+                throw CheckError("\(url.path) is a symbolic link to \(target), which does not exist")
+            }
+            if reason == ENOENT { throw CheckError("\(url.path) does not exist") }
+            throw CheckError("\(url.path) cannot be examined: \(String(cString: strerror(reason)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw CheckError("\(url.path) is a directory, expected \(expected)")
+        case S_IFIFO: throw CheckError("\(url.path) is a FIFO (named pipe), expected \(expected)")
+        case S_IFSOCK: throw CheckError("\(url.path) is a socket, expected \(expected)")
+        default: throw CheckError("\(url.path) is a device, expected \(expected)")
+        }
+        guard access(url.path, R_OK) == 0 else {
+            throw CheckError("\(url.path) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard let real = realpath(url.path, nil) else {
+            throw CheckError("\(url.path) cannot be resolved: \(String(cString: strerror(errno)))")
+        }
+        defer { free(real) }
+        return URL(fileURLWithPath: String(cString: real))
+    }
+
+    /// The whole content of the regular file at `url`.
+    static func contents(_ url: URL, expected: String) throws -> Data {
+        let file = try regularFile(url, expected: expected)
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw CheckError("\(url.path) cannot be read: \(error.localizedDescription)")
+        }
+    }
+}

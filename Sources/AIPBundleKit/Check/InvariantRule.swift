@@ -1,0 +1,23 @@
+/// A value rule of one SQLite bundle file that a schema cannot express, as a query returning offending rows.
+///
+/// `check` skips a rule whose table or column is missing (that is already a schema finding) and reports a rule
+/// whose query fails as a finding of its own: a rule that cannot run must never read as a clean file.
+public struct InvariantRule: Sendable {
+    /// A short identifier used when the rule cannot run (`airports.sources sorted`).
+    public var name: String
+    public var table: String
+    /// The column the finding is about; nil for a rule about the whole table.
+    public var column: String?
+    /// What is wrong with each offending row, e.g. `is NULL or outside -90…90`.
+    public var message: String
+    /// Selects one text describing each offending row (its key, or the offending value).
+    public var sql: String
+
+    public init(name: String, table: String, column: String?, message: String, sql: String) {
+        self.name = name
+        self.table = table
+        self.column = column
+        self.message = message
+        self.sql = sql
+    }
+}

@@ -1,0 +1,21 @@
+/// Every file a bundle holds. A new stage adds its output to ``all``; nothing else needs to change for
+/// `check` (and the build, manifest and deltas) to handle it.
+public enum BundleFiles {
+    /// `airports.db`, written by the airports stage.
+    public static let airports = BundleFile(
+        name: AirportsSchema.fileName, stage: "airports",
+        kind: .sqlite(schema: AirportsSchema.schema, invariants: AirportsInvariants.rules))
+
+    /// Every registered file, in the order stages run.
+    public static let all: [BundleFile] = [airports]
+
+    /// The registered file called `name` (`airports.db`), or nil.
+    public static func named(_ name: String) -> BundleFile? {
+        all.first { $0.name == name }
+    }
+
+    /// The files the stage called `stage` writes, in registry order.
+    public static func owned(by stage: String) -> [BundleFile] {
+        all.filter { $0.stage == stage }
+    }
+}
