@@ -13,12 +13,12 @@ public struct RegisteredStage: Sendable {
     let run: @Sendable (StageContext, SettingsFile, URL) async throws -> StageReport
 
     /// Registers `stage`, whose output `write` turns into its files (in the folder given), returning rows written
-    /// per table.
+    /// per table. The files are the ones the bundle-file registry says the stage owns.
     static func make<S: Stage>(
-        _ stage: S.Type, files: [String],
+        _ stage: S.Type,
         write: @escaping @Sendable (S.Output, URL, BuildStamp) throws -> [String: Int]
     ) -> RegisteredStage {
-        RegisteredStage(name: S.name, upstream: S.upstream, files: files) { context, settings, folder in
+        RegisteredStage(name: S.name, upstream: S.upstream, files: BundleFiles.owned(by: S.name).map(\.name)) { context, settings, folder in
             let stage = S(settings: try settings.decode(S.Settings.self, section: S.name))
             let output = try await stage.run(context)
             let rowsWritten = try write(output, folder, context.stamp)
@@ -30,7 +30,7 @@ public struct RegisteredStage: Sendable {
 /// Every stage of the build, in the order they run. `--only`, its help text and its validation come from here.
 public enum StageRegistry {
     public static let all: [RegisteredStage] = [
-        .make(AirportsStage.self, files: [AirportsSchema.fileName]) { output, folder, stamp in
+        .make(AirportsStage.self) { output, folder, stamp in
             try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName), stamp: stamp)
             return ["airports": output.airports.count, "runways": output.runways.count]
         },
@@ -53,11 +53,8 @@ public enum StageRegistry {
         return all.filter { names.contains($0.name) }
     }
 
-    /// The registered stage that owns `file`.
-    static func owner(of file: String) -> RegisteredStage? { all.first { $0.files.contains(file) } }
-
     /// Every file a bundle can hold, in registry order.
-    public static var allFiles: [String] { all.flatMap(\.files) }
+    public static var allFiles: [String] { BundleFiles.all.map(\.name) }
 }
 
 /// `--only` names no known stage.
