@@ -30,6 +30,32 @@ import Testing
         #expect(hash.rowCounts == ["t": 6])
     }
 
+    /// Thousands of rows and a BLOB larger than the 64 KiB hashing buffer: every way a value can meet the
+    /// buffer's end must give the same digest as the bytes in one piece.
+    @Test func valuesAcrossAndBeyondTheHashingBufferEncodeAsDocumented() throws {
+        let folder = try TemporaryFolder()
+        let blob = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let url = folder.url.appendingPathComponent("t.db")
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "CREATE TABLE t(k INTEGER PRIMARY KEY, v)")
+            for k in 1...5000 {
+                try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [k, String(repeating: "x", count: k % 13)])
+            }
+            try db.execute(sql: "INSERT INTO t VALUES (5001, ?)", arguments: [blob])
+        }
+        func u64(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+        func text(_ value: String) -> [UInt8] { u64(UInt64(value.utf8.count)) + Array(value.utf8) }
+        var stream = Array("aipbundle-sqlite-content-1".utf8)
+        stream += [0x54] + text("t") + u64(2) + text("k") + text("INTEGER") + u64(1) + text("v") + text("") + u64(0)
+        for k in 1...5000 {
+            stream += [0x52, 0x01] + u64(UInt64(k)) + [0x03] + text(String(repeating: "x", count: k % 13))
+        }
+        stream += [0x52, 0x01] + u64(5001) + [0x04] + u64(UInt64(blob.count)) + Array(blob)
+        let expected = try FileDigest(fileAt: folder.write(Data(stream), to: "stream.bin")).sha256
+
+        #expect(try SQLiteContentHash(fileAt: url).sha256 == expected)
+    }
+
     @Test func aVacuumedCopyHasOtherBytesAndTheSameHash() throws {
         let folder = try TemporaryFolder()
         let original = try writeSampleDatabase(in: folder)
