@@ -1,0 +1,68 @@
+import Foundation
+
+extension Manifest {
+    /// The manifest as JSON in its one exact byte form: pretty-printed with two-space indentation, keys sorted,
+    /// `/` not escaped, and a final newline.
+    ///
+    /// Equal manifests give identical bytes (dictionary keys are sorted, inputs are kept in path order), so a
+    /// rebuild of the same inputs changes nothing and a signature over the bytes stays valid.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// Reads a manifest written by `jsonData()`.
+    /// - Throws: `ManifestError` when the file cannot be read, is not a manifest, or has another format.
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ManifestError("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(jsonData: data)
+    }
+
+    /// Decodes a manifest from JSON.
+    /// - Throws: `ManifestError` when `data` is not a manifest, or has a format other than `currentFormat`
+    ///   (checked first, so that a newer manifest is reported as such rather than as malformed).
+    public init(jsonData data: Data) throws {
+        struct FormatOnly: Decodable { var format: Int }
+        let decoder = JSONDecoder()
+        let format: Int
+        do {
+            format = try decoder.decode(FormatOnly.self, from: data).format
+        } catch {
+            throw ManifestError("\(Self.fileName) is not a manifest: \(Self.describe(error))")
+        }
+        guard format == Self.currentFormat else {
+            throw ManifestError("\(Self.fileName) has format \(format); this build reads format \(Self.currentFormat)")
+        }
+        do {
+            self = try decoder.decode(Manifest.self, from: data)
+        } catch {
+            throw ManifestError("\(Self.fileName) is not a manifest: \(Self.describe(error))")
+        }
+    }
+
+    /// A decoding error in one line: what was wrong and where (`files.airports.db.sha256`).
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            return "\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        case .dataCorrupted(let context)?:
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,99 @@
+/// `manifest.json`: what a bundle holds and where it came from, so that a device can verify every file it
+/// downloads or patches, and a person can tell which inputs made it.
+///
+/// The JSON is written by `jsonData()` in one exact byte form (see there), so the same build gives the same
+/// manifest, byte for byte, and a later signature over those bytes is stable. Keys are snake_case; an optional
+/// field that is nil is omitted.
+///
+/// ```json
+/// {
+///   "airac" : { "cycle" : "2612", "effective_date" : "2026-11-26" },
+///   "builder" : { "name" : "aipbundle", "version" : "0.1.0" },
+///   "bundle_version" : "2026.12.1",
+///   "files" : { "airports.db" : { "bytes" : …, "kind" : "sqlite", "logical_sha256" : …, "schema_version" : 1,
+///                                 "sha256" : …, "tables" : { "airports" : 3000, … } } },
+///   "format" : 1,
+///   "inputs" : [ { "bytes" : …, "path" : "ourairports/airports.csv", "sha256" : … } ]
+/// }
+/// ```
+public struct Manifest: Sendable, Equatable, Codable {
+    /// The format this build writes and reads. A reader refuses any other: a new format may change what the
+    /// hashes mean.
+    public static let currentFormat = 1
+    /// The manifest's name in a bundle folder.
+    public static let fileName = "manifest.json"
+    /// `builder.name` of every manifest this tool writes.
+    public static let builderName = "aipbundle"
+
+    public var format: Int
+    /// The bundle's version (`--version`), which a device compares to decide whether an update is newer.
+    public var bundleVersion: String
+    public var airac: AIRAC
+    public var builder: Builder
+    /// Every bundle file, by file name (`airports.db`).
+    public var files: [String: ManifestFile]
+    /// Every input file the build read, sorted by path.
+    public var inputs: [ManifestInput]
+    /// How the manifest is signed; nil (omitted) until bundles are signed.
+    public var signing: Signing?
+
+    enum CodingKeys: String, CodingKey {
+        case format
+        case bundleVersion = "bundle_version"
+        case airac, builder, files, inputs, signing
+    }
+
+    public init(bundleVersion: String, airac: AIRAC, builder: Builder, files: [String: ManifestFile],
+                inputs: [ManifestInput], signing: Signing? = nil) {
+        self.format = Self.currentFormat
+        self.bundleVersion = bundleVersion
+        self.airac = airac
+        self.builder = builder
+        self.files = files
+        self.inputs = inputs
+        self.signing = signing
+    }
+
+    /// The AIRAC cycle whose data the bundle holds.
+    public struct AIRAC: Sendable, Equatable, Codable {
+        /// The cycle's identifier, `YYNN` (`2612`).
+        public var cycle: String
+        /// The cycle's effective date, `YYYY-MM-DD` (`2026-11-26`).
+        public var effectiveDate: String
+
+        enum CodingKeys: String, CodingKey {
+            case cycle
+            case effectiveDate = "effective_date"
+        }
+
+        public init(cycle: String, effectiveDate: String) {
+            self.cycle = cycle
+            self.effectiveDate = effectiveDate
+        }
+    }
+
+    /// The program that wrote the bundle.
+    public struct Builder: Sendable, Equatable, Codable {
+        public var name: String
+        public var version: String
+
+        public init(name: String = Manifest.builderName, version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    /// The key that signs the manifest. Only its shape is defined here; signing itself comes with the delta layer.
+    public struct Signing: Sendable, Equatable, Codable {
+        /// Identifies the Ed25519 public key a device should verify the signature with.
+        public var publicKeyFingerprint: String
+
+        enum CodingKeys: String, CodingKey {
+            case publicKeyFingerprint = "public_key_fingerprint"
+        }
+
+        public init(publicKeyFingerprint: String) {
+            self.publicKeyFingerprint = publicKeyFingerprint
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// What manifest.json records about one bundle file: enough for a device to verify it after a download or a delta.
+public struct ManifestFile: Sendable, Equatable, Codable {
+    public var kind: ManifestFileKind
+    /// The size of the file in bytes.
+    public var bytes: Int
+    /// SHA-256 of the exact bytes, lower-case hexadecimal: what a full download must match.
+    public var sha256: String
+    /// The hash of the content (see `ManifestFileKind`): what a database patched by a delta must match, since
+    /// its pages differ from the published file's.
+    public var logicalSHA256: String
+    /// `model_metadata.schema_version` of an SQLite file that has one; nil (omitted) otherwise.
+    public var schemaVersion: Int?
+    /// The row count of every table the logical hash covers, by name; nil (omitted) for JSON files.
+    public var tables: [String: Int]?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, bytes, sha256
+        case logicalSHA256 = "logical_sha256"
+        case schemaVersion = "schema_version"
+        case tables
+    }
+
+    public init(kind: ManifestFileKind, bytes: Int, sha256: String, logicalSHA256: String, schemaVersion: Int? = nil,
+                tables: [String: Int]? = nil) {
+        self.kind = kind
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.logicalSHA256 = logicalSHA256
+        self.schemaVersion = schemaVersion
+        self.tables = tables
+    }
+
+    /// Hashes the file at `url` (following symbolic links).
+    /// - Throws: `ManifestError` when the file cannot be read, or is not an SQLite database although `kind` says
+    ///   so, or has a `schema_version` that is not an integer.
+    public init(fileAt url: URL, kind: ManifestFileKind) throws {
+        try self.init(fileAt: url, kind: kind, digest: FileDigest(fileAt: url))
+    }
+
+    /// Completes `digest`, already taken of the file at `url`, with the content hash.
+    init(fileAt url: URL, kind: ManifestFileKind, digest: FileDigest) throws {
+        switch kind {
+        case .json:
+            self.init(kind: kind, bytes: digest.bytes, sha256: digest.sha256, logicalSHA256: digest.sha256)
+        case .sqlite:
+            let (content, schemaVersion) = try SQLiteFile.read(url) { db in
+                (try SQLiteContentHash(db), try Self.schemaVersion(db, file: url.lastPathComponent))
+            }
+            self.init(kind: kind, bytes: digest.bytes, sha256: digest.sha256, logicalSHA256: content.sha256,
+                      schemaVersion: schemaVersion, tables: content.rowCounts)
+        }
+    }
+
+    static func schemaVersion(_ db: Database, file: String) throws -> Int? {
+        guard try db.tableExists("model_metadata"),
+              let text = try String.fetchOne(db, sql: "SELECT value FROM model_metadata WHERE key = 'schema_version'")
+        else { return nil }
+        guard let version = Int(text) else {
+            throw ManifestError("\(file): model_metadata.schema_version is \"\(text)\", not an integer")
+        }
+        return version
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import GRDB
+
+/// Opens a bundle database for reading only, so that hashing or verifying it can never change its bytes.
+enum SQLiteFile {
+    /// Runs `body` on a read-only connection to `url`.
+    /// - Throws: `ManifestError` naming the file when it cannot be opened or read as SQLite.
+    static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            return try DatabaseQueue(path: url.path, configuration: configuration).read(body)
+        } catch let error as ManifestError {
+            throw error
+        } catch {
+            throw ManifestError("\(url.lastPathComponent) cannot be read as an SQLite database: \(error)")
+        }
+    }
+}
