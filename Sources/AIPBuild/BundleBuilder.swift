@@ -48,7 +48,7 @@ public struct StageResult: Sendable {
 ///
 /// The new bundle is assembled completely before anything is published: the files of the stages that ran, the
 /// files of the other stages carried over from `--out`, `report.json` (this run's sections merged with the
-/// others'), then the switch (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out`
+/// others'), `manifest.json` last, then the switch (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out`
 /// as it was.
 public enum BundleBuilder {
     public static let reportName = "report.json"
@@ -78,8 +78,11 @@ public enum BundleBuilder {
             let report = BuildReport.merging(results.map(\.report), into: previousReport, stamp: options.stamp, order: StageRegistry.names)
             try report.json().write(to: staging.appendingPathComponent(reportName))
 
+            try await writeManifest(in: staging, stamp: options.stamp, report: report, ran: results.map(\.report),
+                                    sources: options.sources, current: current)
+
             let files = StageRegistry.allFiles.filter { FileManager.default.fileExists(atPath: staging.appendingPathComponent($0).path) }
-            try folder.publish(staging, files: files + [reportName], fault: options.publishFault)
+            try folder.publish(staging, files: files + [reportName, Manifest.fileName], fault: options.publishFault)
             return results
         } catch {
             try? FileManager.default.removeItem(at: staging)

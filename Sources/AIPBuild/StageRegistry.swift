@@ -12,16 +12,17 @@ public struct RegisteredStage: Sendable {
     /// Decodes the stage's settings, runs it, writes its files into the folder given.
     let run: @Sendable (StageContext, SettingsFile, URL) async throws -> StageReport
 
-    /// Registers `stage`, whose output `write` turns into its files (in the folder given), returning rows written
-    /// per table. The files are the ones the bundle-file registry says the stage owns.
+    /// Registers `stage`, whose output `write` turns into its files (in the folder given, with the stage's context for
+    /// the stamp and the previous bundle's id marks), returning rows written per table. The files are the ones the
+    /// bundle-file registry says the stage owns.
     static func make<S: Stage>(
         _ stage: S.Type,
-        write: @escaping @Sendable (S.Output, URL, BuildStamp) throws -> [String: Int]
+        write: @escaping @Sendable (S.Output, URL, StageContext) throws -> [String: Int]
     ) -> RegisteredStage {
         RegisteredStage(name: S.name, upstream: S.upstream, files: BundleFiles.owned(by: S.name).map(\.name)) { context, settings, folder in
             let stage = S(settings: try settings.decode(S.Settings.self, section: S.name))
             let output = try await stage.run(context)
-            let rowsWritten = try write(output, folder, context.stamp)
+            let rowsWritten = try write(output, folder, context)
             return StageReport(stage: S.name, inputs: output.inputs, rowsWritten: rowsWritten, findings: output.findings)
         }
     }
@@ -30,8 +31,9 @@ public struct RegisteredStage: Sendable {
 /// Every stage of the build, in the order they run. `--only`, its help text and its validation come from here.
 public enum StageRegistry {
     public static let all: [RegisteredStage] = [
-        .make(AirportsStage.self) { output, folder, stamp in
-            try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName), stamp: stamp)
+        .make(AirportsStage.self) { output, folder, context in
+            try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName), stamp: context.stamp,
+                                             idHighWaterMarks: context.previous.idHighWaterMarks(in: AirportsSchema.fileName))
             return ["airports": output.airports.count, "runways": output.runways.count]
         },
     ]

@@ -1,3 +1,4 @@
+import AIPBuild
 import ArgumentParser
 
 /// `aipbundle`: the root command is configuration only; the work is in the subcommands.
@@ -5,7 +6,7 @@ public struct AIPBundleCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "aipbundle",
         abstract: "Build and check the offline data bundles of FlyFun EuroAIP.",
-        version: "0.1.0",
+        version: BundleBuilder.builderVersion,
         subcommands: [BuildCommand.self, CheckCommand.self])
 
     public init() {}

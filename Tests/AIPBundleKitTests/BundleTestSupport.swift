@@ -18,3 +18,16 @@ func writeSampleDatabase(in folder: TemporaryFolder, airports: String = SampleCS
     try AirportsDatabaseWriter.write(output, to: url, stamp: testStamp)
     return url
 }
+
+/// Writes the `manifest.json` a build would publish for the registered bundle files in `folder`.
+func writeManifest(in folder: URL, files: [BundleFile] = BundleFiles.all) throws {
+    let present = files.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.name).path) }
+    let manifest = try Manifest.make(
+        bundleVersion: "test", airacCycle: "2612", airacDate: "2026-11-26", builderVersion: "test",
+        files: present.map { file in
+            let kind: ManifestFileKind = if case .sqlite = file.kind { .sqlite } else { .json }
+            return (name: file.name, url: folder.appendingPathComponent(file.name), kind: kind)
+        },
+        inputs: [])
+    try manifest.jsonData().write(to: folder.appendingPathComponent(Manifest.fileName))
+}

@@ -27,13 +27,26 @@ public enum BundleChecker {
         guard !present.isEmpty else {
             return [CheckFinding(file: path.lastPathComponent, message: "holds no bundle file (expected \(known()))")]
         }
-        return present.flatMap { file in
+        let contents = present.flatMap { file in
             do {
                 return try checkFile(path.appendingPathComponent(file.name), as: file)
             } catch {
                 return [CheckFinding(file: file.name, message: "\(error)")]
             }
         }
+        return contents + manifestFindings(path, present: present.map(\.name))
+    }
+
+    /// The folder's files against its `manifest.json`: every listed file unaltered, every bundle file listed.
+    /// A folder published by `build` always has one, so a missing manifest is a finding too.
+    static func manifestFindings(_ folder: URL, present: [String]) -> [CheckFinding] {
+        var findings = ManifestVerifier.verify(folder: folder)
+        if let manifest = try? Manifest(contentsOf: folder.appendingPathComponent(Manifest.fileName)) {
+            for name in present where manifest.files[name] == nil {
+                findings.append(CheckFinding(file: name, message: "is not listed in \(Manifest.fileName); it does not belong to this bundle"))
+            }
+        }
+        return findings
     }
 
     /// Checks the file at `url` as the registered `file`, whatever `url` is called (a staged copy, a link).

@@ -15,8 +15,10 @@ public struct FileDigest: Sendable, Equatable {
     static let chunkSize = 1 << 20
 
     /// Reads the whole file at `url` once.
-    /// - Throws: `ManifestError` when the file cannot be opened or read.
+    /// - Throws: `CheckError` when `url` is not a regular file (opening a FIFO would block forever);
+    ///   `ManifestError` when the file cannot be opened or read.
     public init(fileAt url: URL) throws {
+        _ = try CheckedPath.regularFile(url, expected: "a regular file")
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: url)

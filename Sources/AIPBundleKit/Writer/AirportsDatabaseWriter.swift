@@ -8,7 +8,7 @@ public enum AirportsDatabaseWriter {
     /// Creates `url` (which must not exist) and fills it.
     ///
     /// - Parameter idHighWaterMarks: `sqlite_sequence` marks by AUTOINCREMENT table name (the previous bundle's
-    ///   marks, so that no id is handed out twice across releases); each must be at least the table's largest id.
+    ///   marks, so that no id is handed out twice across releases); a table keeps the larger of its mark and its largest id.
     /// - Returns: the size of the file in bytes.
     /// - Throws: `BundleWriteError` (a mark for an unknown table, one below an id, a row the writer got wrong) or
     ///   GRDB's `DatabaseError` when SQLite refuses a row.

@@ -5,17 +5,16 @@ import GRDB
 /// Ids must not be reused across releases (a delta would turn a deleted row's id into someone else's), so the
 /// build carries the previous bundle's high-water mark over even when the rows that reached it are gone.
 enum SQLiteSequence {
-    /// Raises the high-water mark of `table` to `highWater` (leaves it when already higher).
+    /// Raises the high-water mark of `table` to `highWater`; a mark already higher (a new row above the previous
+    /// bundle's mark) stays.
     ///
-    /// - Throws: `BundleWriteError` when `table` has no AUTOINCREMENT column, or when `highWater` is below an id
-    ///   already in the table (the mark would not protect that id).
+    /// This is also what SQLite does on a device applying a delta: inserting a row raises the mark, deleting one
+    /// never lowers it. A build that carries the previous mark over therefore ends with the same `sqlite_sequence`
+    /// as a device that applied the delta, and their logical content hashes agree.
+    /// - Throws: `BundleWriteError` when `table` has no AUTOINCREMENT column.
     static func raise(_ table: TableSchema, to highWater: Int, in db: Database) throws {
-        guard let id = table.columns.first(where: \.isAutoincrement) else {
+        guard table.columns.contains(where: \.isAutoincrement) else {
             throw BundleWriteError("\(table.name): has no AUTOINCREMENT column, so no sqlite_sequence high-water mark")
-        }
-        let largest = try Int.fetchOne(db, sql: "SELECT max(\(id.name)) FROM \(table.name)") ?? 0
-        guard highWater >= largest else {
-            throw BundleWriteError("\(table.name).\(id.name): high-water mark \(highWater) is below the largest id \(largest)")
         }
         try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", arguments: [highWater, table.name])
         if db.changesCount == 0 {

@@ -17,8 +17,24 @@ import Testing
     @Test func aFreshDatabasePasses() throws {
         let folder = try TemporaryFolder()
         let (url, _) = try database(folder)
+        try writeManifest(in: folder.url)
         #expect(try BundleChecker.check(url).isEmpty)
         #expect(try BundleChecker.check(folder.url).isEmpty)
+    }
+
+    @Test func aFolderIsCheckedAgainstItsManifest() throws {
+        let folder = try TemporaryFolder()
+        let (url, queue) = try database(folder)
+        #expect(try BundleChecker.check(folder.url).map(\.description) == ["manifest.json: is missing"])
+        try writeManifest(in: folder.url, files: [])
+        #expect(try BundleChecker.check(folder.url).map(\.description)
+                == ["airports.db: is not listed in manifest.json; it does not belong to this bundle"])
+        try writeManifest(in: folder.url)
+        // An edit after the build: the file still follows the contract, but it is not what was published.
+        try queue.write { try $0.execute(sql: "UPDATE runways SET length_ft = 1 WHERE id = 233628") }
+        let findings = try BundleChecker.check(folder.url).map(\.description)
+        #expect(findings.contains { $0.hasPrefix("airports.db: bytes differ from manifest.json") && $0.contains("its content differs too") })
+        #expect(try BundleChecker.check(url).isEmpty, "a single file has no manifest to answer to")
     }
 
     @Test func aDroppedColumnIsFound() throws {
@@ -227,7 +243,7 @@ import Testing
         #expect(mkfifo(url.path, 0o644) == 0)
         #expect(checkError(url) == "\(url.path) is a FIFO (named pipe), expected an SQLite file")
         #expect(try BundleChecker.check(folder.url).map(\.description) == [
-            "airports.db: \(url.path) is a FIFO (named pipe), expected an SQLite file",
+            "airports.db: \(url.path) is a FIFO (named pipe), expected an SQLite file", "manifest.json: is missing",
         ])
     }
 
@@ -237,7 +253,7 @@ import Testing
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         #expect(checkError(url) == "\(url.path) is a directory, expected an SQLite file")
         #expect(try BundleChecker.check(folder.url).map(\.description) == [
-            "airports.db: \(url.path) is a directory, expected an SQLite file",
+            "airports.db: \(url.path) is a directory, expected an SQLite file", "manifest.json: is missing",
         ])
     }
 
@@ -257,6 +273,7 @@ import Testing
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("airports.db").path,
                                                    withDestinationPath: "../.aipbundle/v1/airports.db")
+        try writeManifest(in: out)
         #expect(try BundleChecker.check(out).isEmpty)
         #expect(try BundleChecker.check(out.appendingPathComponent("airports.db")).isEmpty)
         try FileManager.default.removeItem(at: real)
@@ -271,6 +288,7 @@ import Testing
             (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["questions"] == nil ? ["has no questions"] : []
         }))
         #expect(try BundleChecker.check(url, files: [rules]).map(\.description) == ["rules.json: has no questions"])
+        try writeManifest(in: folder.url, files: [rules])
         #expect(try BundleChecker.check(folder.url, files: [rules]).map(\.description) == ["rules.json: has no questions"])
     }
 
