@@ -86,7 +86,7 @@ struct OurAirportsSharedFixtureTests {
                 if order.isEmpty { order = columns.map { fields.firstIndex(of: $0)! } }
                 lines.append(order.map { "\"" + fields[$0].replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ","))
                 return true
-            }, onMalformed: { _, _ in })
+            }, onMalformed: { _, _, _ in })
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -179,7 +179,7 @@ struct OurAirportsSharedFixtureTests {
         (SampleCSV.airportsHeader + "\n", .headerOnly),
         (SampleCSV.airports().replacingOccurrences(of: "\"latitude_deg\",", with: ""), .missingColumns(["latitude_deg"])),
         ("<html><body>Rate limit exceeded</body></html>\n", .notCSV),
-        ("\u{0}\u{1}PK\u{3}\u{4}binary", .notCSV),
+        ("\u{0}\u{1}PK\u{3}\u{4}binary", .notText),
     ])
     func unusableFilesStopTheBuild(_ text: String, _ kind: SourceError.Kind) {
         #expect {
