@@ -61,7 +61,8 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
             case (.cell(let leftSheet, let leftCell), .cell(let rightSheet, let rightCell)):
                 (leftSheet, leftCell) < (rightSheet, rightCell)
             case (.page(let left, let leftSection), .page(let right, let rightSection)):
-                (left, leftSection ?? "") < (right, rightSection ?? "")
+                // No section sorts before any section, even an empty one, so the order stays total.
+                (left, leftSection == nil ? 0 : 1, leftSection ?? "") < (right, rightSection == nil ? 0 : 1, rightSection ?? "")
             case (.record(let left), .record(let right)): left < right
             default: lhs.rank < rhs.rank
             }
@@ -135,8 +136,18 @@ extension Finding: Comparable {
     public static func < (lhs: Finding, rhs: Finding) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         if lhs.location != rhs.location { return lhs.location < rhs.location }
-        return (lhs.column ?? "", lhs.code, lhs.reason, lhs.value ?? "", lhs.action.rawValue)
-            < (rhs.column ?? "", rhs.code, rhs.reason, rhs.value ?? "", rhs.action.rawValue)
+        if lhs.column != rhs.column { return precedes(lhs.column, rhs.column) }
+        if lhs.code != rhs.code { return lhs.code < rhs.code }
+        if lhs.reason != rhs.reason { return lhs.reason < rhs.reason }
+        if lhs.value != rhs.value { return precedes(lhs.value, rhs.value) }
+        return lhs.action.rawValue < rhs.action.rawValue
+    }
+
+    /// nil before any text, even an empty one, so two different findings never tie.
+    private static func precedes(_ lhs: String?, _ rhs: String?) -> Bool {
+        guard let rhs else { return false }
+        guard let lhs else { return true }
+        return lhs < rhs
     }
 }
 

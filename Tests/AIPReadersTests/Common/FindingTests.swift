@@ -49,16 +49,22 @@ import Testing
         let sorted = [
             finding("a", .file, nil, "x"),
             finding("a", .line(2), nil, "x"),
+            finding("a", .line(10), nil, "z"),
+            finding("a", .line(10), "", "z"),
             finding("a", .line(10), "lat", "value.empty"),
             finding("a", .line(10), "lat", "value.out_of_range"),
             finding("a", .line(10), "lon", "a"),
             finding("a", .cell(sheet: "S", cell: "A1"), nil, "x"),
             finding("a", .page(1, section: nil), nil, "x"),
+            finding("a", .page(1, section: ""), nil, "x"),
             finding("a", .page(1, section: "AD 2"), nil, "x"),
+            finding("a", .page(2, section: nil), nil, "x"),
             finding("a", .record("EBOS"), nil, "x"),
             finding("b", .file, nil, "x"),
         ]
         var generator = SplitMix64(seed: 3)
-        #expect(sorted.shuffled(using: &generator).sorted() == sorted)
+        for _ in 0..<20 {
+            #expect(sorted.shuffled(using: &generator).sorted() == sorted)
+        }
     }
 }
