@@ -104,6 +104,8 @@ public struct RowDecoder {
     private func decodeText(_ column: CSVColumn, action: Finding.Action) throws(Finding) -> String? {
         let bytes = record[column.index]
         if bytes.isEmpty { return nil }
+        // Most fields are plain ASCII: one pass over them rules out NUL bytes and invalid UTF-8 at once.
+        if bytes.allSatisfy({ $0 &- 1 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         if hasNUL(column) { throw nulByte(column, action) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw finding(column, record.text(column.index), "value.invalid_utf8", "is not valid UTF-8 text", action)
