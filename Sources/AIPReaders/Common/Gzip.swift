@@ -1,13 +1,14 @@
 import CZlibSystem
 import Foundation
 
-/// gzip decompression through zlib; the only zlib code in the project.
+/// gzip and raw deflate (zip member) decompression through zlib; the only zlib code in the project.
 enum Gzip {
-    /// Decompresses every gzip member of `data`, stopping with `.tooLarge` as soon as the output breaks `limits`.
-    static func decompress(_ data: Data, file: String, limits: DecompressionLimits) throws(SourceError) -> Data {
+    /// Decompresses every gzip member of `data` or, when `raw`, the one raw deflate stream of a zip member, stopping
+    /// with `.tooLarge` as soon as the output breaks `limits`. The input is bounded, so damaged data always ends.
+    static func decompress(_ data: Data, raw: Bool = false, file: String, limits: DecompressionLimits) throws(SourceError) -> Data {
         var stream = z_stream()
-        // 16 + MAX_WBITS: expect a gzip header rather than a raw zlib one.
-        guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        // 16 + MAX_WBITS: expect a gzip header rather than a raw zlib one; -MAX_WBITS: no header at all (zip).
+        guard inflateInit2_(&stream, raw ? -MAX_WBITS : 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw SourceError(file: file, kind: .unreadable, reason: "cannot be decompressed: zlib could not be initialised")
         }
         defer { inflateEnd(&stream) }
@@ -27,14 +28,15 @@ enum Gzip {
                 }
                 let produced = chunk.count - Int(stream.avail_out)
                 do throws(SourceError) {
-                    try limits.check(outputBytes: output.count + produced, inputBytes: data.count, file: file, what: "the gzip file")
+                    try limits.check(outputBytes: output.count + produced, inputBytes: data.count, file: file,
+                                     what: raw ? "the zip member" : "the gzip file")
                 } catch {
                     limitError = error
                     return
                 }
                 output.append(contentsOf: chunk[0..<produced])
                 // Concatenated gzip members are legal; start the next one.
-                if status == Z_STREAM_END, stream.avail_in > 0 {
+                if status == Z_STREAM_END, !raw, stream.avail_in > 0 {
                     inflateReset(&stream)
                     status = Z_OK
                 }
@@ -44,8 +46,15 @@ enum Gzip {
         guard status == Z_STREAM_END else {
             let problem = status == Z_BUF_ERROR ? "ends early (truncated)" : "is damaged (zlib error \(status))"
             throw SourceError(file: file, kind: .corruptCompression,
-                              reason: "is a corrupt gzip file: it \(problem); download it again")
+                              reason: "is a corrupt \(raw ? "zip member" : "gzip file"): it \(problem); download it again")
         }
         return output
+    }
+
+    /// The CRC-32 of `data`, as zip archives record it.
+    static func crc32(_ data: Data) -> UInt32 {
+        data.withUnsafeBytes { bytes in
+            UInt32(CZlibSystem.crc32(0, bytes.bindMemory(to: Bytef.self).baseAddress, uInt(bytes.count)))
+        }
     }
 }

@@ -5,12 +5,16 @@ import ZIPFoundation
 /// `cities15000.txt`, and XLSX sheets are zip archives.
 ///
 /// A member is named in findings and errors as `archive/member` (e.g. `geonames/cities15000.zip/cities15000.txt`).
-/// Members are decompressed as a stream and counted against ``DecompressionLimits``, whatever size the archive
-/// claims for them (a bomb lies about it). Every ZIPFoundation error becomes a ``SourceError`` a person can act on.
+/// ZIPFoundation reads the central directory (names, sizes, checksums); the member's bytes are inflated here, from
+/// the mapped archive, through ``Gzip``. ZIPFoundation's own inflate loop on Linux reads until the deflate stream ends
+/// and spins forever when a damaged stream reaches the end of the file first; here the input is bounded by the
+/// member's compressed size, output is counted against ``DecompressionLimits`` whatever size the archive claims,
+/// and the CRC-32 is compared, so a damaged archive always ends in a ``SourceError``.
 public struct ZipArchive {
     /// The archive as named in errors.
     public let displayName: String
     private let archive: Archive
+    private let bytes: Data
 
     /// Opens the archive at `url`.
     ///
@@ -20,7 +24,8 @@ public struct ZipArchive {
         try SourceFile.checkRegularFile(url, displayName: displayName)
         self.displayName = displayName
         do {
-            archive = try Archive(url: url, accessMode: .read)
+            bytes = try Data(contentsOf: url, options: .alwaysMapped)
+            archive = try Archive(data: bytes, accessMode: .read)
         } catch {
             throw SourceError(file: displayName, kind: .corruptCompression,
                               reason: "is not a readable zip archive (damaged, truncated or another kind of file); download it again")
@@ -35,7 +40,8 @@ public struct ZipArchive {
     /// The decompressed member at `path`.
     ///
     /// - Throws: ``SourceError`` `.missingFile` when the archive has no such file, `.tooLarge` when it expands past
-    ///   `limits`, `.corruptCompression` when its data is damaged (bad deflate stream or checksum).
+    ///   `limits`, `.corruptCompression` when its data is damaged, truncated, compressed by a method other than
+    ///   deflate, or fails its CRC-32.
     public func member(_ path: String, limits: DecompressionLimits = .standard) throws(SourceError) -> SourceFile {
         let name = displayName + "/" + path
         guard let entry = archive[path], entry.type == .file else {
@@ -43,30 +49,43 @@ public struct ZipArchive {
             throw SourceError(file: name, kind: .missingFile,
                               reason: "not found: the archive holds \(members.isEmpty ? "no files" : members.joined(separator: ", "))")
         }
-        let compressed = Int(clamping: entry.compressedSize)
-        var bytes = Data()
-        var limitError: SourceError?
-        let checksum: CRC32
-        do {
-            checksum = try archive.extract(entry) { chunk in
-                do throws(SourceError) {
-                    try limits.check(outputBytes: bytes.count + chunk.count, inputBytes: compressed, file: name, what: "the zip member")
-                } catch {
-                    limitError = error
-                    throw error
+        let damaged = SourceError(file: name, kind: .corruptCompression,
+                                  reason: "is damaged or truncated in the zip archive; download the archive again")
+        let size = Int(clamping: entry.compressedSize)
+        guard let start = dataOffset(of: path), size <= bytes.count - start else { throw damaged }
+        let compressed = bytes[(bytes.startIndex + start)..<(bytes.startIndex + start + size)]
+        let content: Data
+        if entry.isCompressed {
+            content = try Gzip.decompress(Data(compressed), raw: true, file: name, limits: limits)
+        } else {
+            try limits.check(outputBytes: size, inputBytes: size, file: name, what: "the zip member")
+            content = Data(compressed)
+        }
+        guard Gzip.crc32(content) == entry.checksum else { throw damaged }
+        return SourceFile(displayName: name, bytes: content, storedByteCount: size)
+    }
+
+    /// Where the data of the member named `path` starts: just past its local file header, found by its signature
+    /// and name (ZIPFoundation keeps this offset internal). A forged match yields bytes that fail the CRC-32.
+    private func dataOffset(of path: String) -> Int? {
+        let name = Array(path.utf8)
+        return bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let count = raw.count
+            var position = 0
+            while position + 30 + name.count <= count {
+                guard raw[position] == 0x50, raw[position + 1] == 0x4B, raw[position + 2] == 0x03, raw[position + 3] == 0x04 else {
+                    position += 1
+                    continue
                 }
-                bytes.append(chunk)
+                let nameLength = Int(raw[position + 26]) | Int(raw[position + 27]) << 8
+                let extraLength = Int(raw[position + 28]) | Int(raw[position + 29]) << 8
+                if nameLength == name.count, name.elementsEqual(raw[(position + 30)..<(position + 30 + nameLength)]) {
+                    let start = position + 30 + nameLength + extraLength
+                    return start <= count ? start : nil
+                }
+                position += 1
             }
-        } catch {
-            if let limitError { throw limitError }
-            throw SourceError(file: name, kind: .corruptCompression,
-                              reason: "cannot be extracted: the zip archive is damaged or truncated; download it again")
+            return nil
         }
-        // ZIPFoundation computes the CRC-32 but leaves comparing it to the caller: a flipped byte must not pass.
-        guard checksum == entry.checksum else {
-            throw SourceError(file: name, kind: .corruptCompression,
-                              reason: "is damaged: its checksum does not match the zip archive's; download the archive again")
-        }
-        return SourceFile(displayName: name, bytes: bytes, storedByteCount: compressed)
     }
 }
