@@ -1,6 +1,12 @@
 import Foundation
 import ZIPFoundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A zip archive opened for reading its members as ``SourceFile``s: GeoNames ships `cities15000.zip` holding
 /// `cities15000.txt`, and XLSX sheets are zip archives.
 ///
@@ -73,7 +79,11 @@ public struct ZipArchive {
             let count = raw.count
             var position = 0
             while position + 30 + name.count <= count {
-                guard raw[position] == 0x50, raw[position + 1] == 0x4B, raw[position + 2] == 0x03, raw[position + 3] == 0x04 else {
+                // Jump to the next "P" with memchr: an archive of hundreds of megabytes is not scanned byte by byte.
+                guard let next = memchr(raw.baseAddress! + position, 0x50, count - position) else { return nil }
+                position = raw.baseAddress!.distance(to: UnsafeRawPointer(next))
+                guard position + 30 + name.count <= count else { return nil }
+                guard raw[position + 1] == 0x4B, raw[position + 2] == 0x03, raw[position + 3] == 0x04 else {
                     position += 1
                     continue
                 }
