@@ -15,26 +15,47 @@ import Darwin
 ///   `onMalformed` and parsing resumes on the line after the one where that record started, so one poison row
 ///   costs one row.
 ///
+/// A line ends at LF, CRLF or a lone CR (old Mac files): treating a file of CR-only lines as one line would turn
+/// one stray quote into the loss of the rest of the file.
+///
 /// Quoted newlines are legal: a record may span lines, as long as it has as many fields as the header
-/// (the first record) and spans at most `maxLinesPerRecord` lines. The bound keeps recovery linear on garbage.
+/// (the first record, or `expectedFieldCount`) and spans at most `maxLinesPerRecord` lines. The bound keeps recovery
+/// linear on garbage.
 ///
 /// This file is the only one that touches libcsv.
 public enum CSVParser {
+    /// How parsing ended.
+    public enum Outcome: Sendable, Equatable {
+        /// The whole buffer was read (or `onRecord` stopped it).
+        case complete
+        /// The buffer ends inside the record starting on `line`: a quote still open in the last record, or a last
+        /// line without a line terminator and with fewer fields than expected. Nothing after it was delivered.
+        case truncated(line: Int)
+    }
+
+    /// The byte libcsv is given as its quote character when the dialect has no quoting: 0xFF never occurs in UTF-8,
+    /// and a line holding it is rejected before libcsv sees it, so no byte of real text can open a quote.
+    private static let noQuote: UInt8 = 0xFF
+
     /// Parses `bytes`, calling `onRecord` for each well-formed record (the header included, as the first),
-    /// in file order, and `onMalformed(line, reason)` for each record dropped for bad quoting.
+    /// in file order, and `onMalformed(line, code, reason)` for each record dropped for bad quoting (code
+    /// `csv.malformed_quoting`) or, in an unquoted dialect, for a line holding the byte 0xFF (`value.invalid_utf8`).
     /// `onRecord` returns false to stop parsing early (a reader that rejects the header).
+    @discardableResult
     public static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
+        dialect: CSVDialect = .csv,
+        expectedFieldCount: Int? = nil,
         maxLinesPerRecord: Int = 16,
         onRecord: (CSVRecord) -> Bool,
-        onMalformed: (_ line: Int, _ reason: String) -> Void
-    ) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        withoutActuallyEscaping(onRecord) { onRecord in
+        onMalformed: (_ line: Int, _ code: String, _ reason: String) -> Void
+    ) -> Outcome {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .complete }
+        return withoutActuallyEscaping(onRecord) { onRecord in
             // The state lives behind a raw pointer: libcsv calls back once per field, and a class would pay
             // a retain and an exclusivity check on every call.
             let state = UnsafeMutablePointer<ParseState>.allocate(capacity: 1)
-            state.initialize(to: ParseState(deliver: onRecord))
+            state.initialize(to: ParseState(deliver: onRecord, expectedFieldCount: expectedFieldCount))
             defer {
                 state.pointee.release()
                 state.deinitialize(count: 1)
@@ -43,23 +64,38 @@ public enum CSVParser {
             let context = UnsafeMutableRawPointer(state)
             let options = UInt8(CSV_STRICT | CSV_STRICT_FINI)
             var parser = csv_parser()
-            csv_init(&parser, options)
+            func start() {
+                csv_init(&parser, options)
+                csv_set_delim(&parser, dialect.delimiter)
+                if !dialect.quoting {
+                    csv_set_quote(&parser, noQuote)
+                    // Unquoted fields are data as written: no trimming of spaces.
+                    csv_set_space_func(&parser, noSpace)
+                }
+            }
+            start()
             defer { csv_free(&parser) }
 
             let count = bytes.count
             var offset = 0
             var line = 1
             var recordStartOffset = 0
+            let quotingError = "csv.malformed_quoting"
 
             func lineEnd(from start: Int) -> Int {
-                guard let newline = memchr(base + start, 0x0A, count - start) else { return count }
-                return base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                let newline = memchr(base + start, 0x0A, count - start)
+                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                if let carriageReturn = memchr(base + start, 0x0D, (newline ?? count) - start) {
+                    let position = base.distance(to: carriageReturn.assumingMemoryBound(to: UInt8.self))
+                    if position + 1 != newline { return position + 1 }
+                }
+                return newline.map { $0 + 1 } ?? count
             }
             // Drops the record in progress and restarts on the line after the one it started on.
             func recover(_ reason: String) {
-                onMalformed(state.pointee.recordStartLine, reason)
+                onMalformed(state.pointee.recordStartLine, quotingError, reason)
                 csv_free(&parser)
-                csv_init(&parser, options)
+                start()
                 state.pointee.resetRecord()
                 offset = lineEnd(from: recordStartOffset)
                 line = state.pointee.recordStartLine + 1
@@ -69,15 +105,35 @@ public enum CSVParser {
                 if offset >= count {
                     guard parser.pstate != 0 || state.pointee.fieldCount > 0 else { break }
                     state.pointee.currentLine = line - 1
-                    if csv_fini(&parser, fieldCallback, recordCallback, context) != 0 {
+                    state.pointee.atEnd = true
+                    let unclosed = csv_fini(&parser, fieldCallback, recordCallback, context) != 0
+                    state.pointee.atEnd = false
+                    if unclosed {
+                        // A quote opened on the last line cannot be a stray one that later lines would recover from.
+                        if state.pointee.recordStartLine == line - 1 { return .truncated(line: line - 1) }
                         recover("quoted field is never closed")
                         continue
                     }
-                    if state.pointee.takeBrokenRecord() { recover("unbalanced quotes: the record spans lines and has the wrong number of fields") }
+                    if state.pointee.takeBrokenRecord() {
+                        recover("unbalanced quotes: the record spans lines and has the wrong number of fields")
+                        continue
+                    }
+                    if state.pointee.truncated { return .truncated(line: state.pointee.recordStartLine) }
                     continue
                 }
                 let end = lineEnd(from: offset)
                 if parser.pstate == 0 {
+                    if let prefix = dialect.commentPrefix, base[offset] == prefix {
+                        offset = end
+                        line += 1
+                        continue
+                    }
+                    if !dialect.quoting, memchr(base + offset, Int32(noQuote), end - offset) != nil {
+                        onMalformed(line, "value.invalid_utf8", "holds the byte 0xFF, which is never valid UTF-8")
+                        offset = end
+                        line += 1
+                        continue
+                    }
                     state.pointee.recordStartLine = line
                     recordStartOffset = offset
                 }
@@ -98,6 +154,7 @@ public enum CSVParser {
                 offset = end
                 line += 1
             }
+            return .complete
         }
     }
 }
@@ -118,9 +175,14 @@ private struct ParseState {
     var recordStartLine = 1
     var currentLine = 1
     var brokenRecord = false
+    /// Set while `csv_fini` flushes the last record of the buffer.
+    var atEnd = false
+    /// The last record ended the buffer with fewer fields than expected (see ``CSVParser/Outcome/truncated(line:)``).
+    var truncated = false
 
-    init(deliver: @escaping (CSVRecord) -> Bool) {
+    init(deliver: @escaping (CSVRecord) -> Bool, expectedFieldCount: Int?) {
         self.deliver = deliver
+        self.expectedFieldCount = expectedFieldCount
         storage = .allocate(capacity: capacity)
         ends = .allocate(capacity: endsCapacity)
     }
@@ -174,6 +236,10 @@ private struct ParseState {
             brokenRecord = true
             return
         }
+        if atEnd, let expected = expectedFieldCount, fieldCount < expected {
+            truncated = true
+            return
+        }
         if expectedFieldCount == nil { expectedFieldCount = fieldCount }
         guard !stopped else { return }
         let record = CSVRecord(line: recordStartLine, storage: UnsafePointer(storage),
@@ -189,3 +255,5 @@ private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, Unsafe
 private let recordCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
     context!.assumingMemoryBound(to: ParseState.self).pointee.endRecord()
 }
+
+private let noSpace: @convention(c) (UInt8) -> Int32 = { _ in 0 }

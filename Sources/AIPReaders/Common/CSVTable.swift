@@ -15,6 +15,12 @@ public struct CSVHeader: Sendable {
 public struct CSVColumn: Sendable {
     public let name: String
     public let index: Int
+
+    /// A column of a headerless file, named for findings (e.g. `CSVColumn(name: "latitude", index: 4)` in GeoNames).
+    public init(name: String, index: Int) {
+        self.name = name
+        self.index = index
+    }
 }
 
 /// What a whole-file read saw, for the report and the benchmarks.
@@ -25,38 +31,31 @@ public struct CSVTableSummary: Sendable {
     public var findings: [Finding] = []
 }
 
-/// Reads a CSV file that has a header row: the checks every tabular source shares, then each data record.
+/// Reads a delimited text file: the checks every tabular source shares, then each data record.
 ///
-/// Fatal (``SourceError``): an empty file, a file with NUL bytes or a header that is not UTF-8, a header that has none of the
-/// required columns (not the expected kind of file), a header missing some of them, a header with no data rows.
-/// A record whose field count differs from the header's is a finding, never passed to `onRow`.
+/// Fatal (``SourceError``): an empty file; NUL bytes in the first 64 KiB (a binary file); a file that ends inside a
+/// record (truncated). With a header: a header that is not UTF-8, has none of the required columns (not the expected
+/// kind of file), lacks some of them or names a column twice; no data rows. Without one: no line with the expected
+/// number of fields. A record whose field count is wrong is a finding (`csv.field_count`), never passed to `onRow`.
 public enum CSVTable {
+    /// Reads a file whose first record is a header.
+    ///
     /// `columns` turns the checked header into whatever the caller reads rows with (typically a struct of
     /// ``CSVColumn``s), once, so no row pays for a lookup by name.
     public static func read<Columns>(
         _ file: SourceFile,
         format: String,
+        dialect: CSVDialect = .csv,
         required: [String],
         columns makeColumns: (CSVHeader) -> Columns,
         onRow: (CSVRecord, Columns) -> Void
     ) throws -> CSVTableSummary {
-        try file.bytes.withUnsafeBytes { raw in
-            var bytes = raw.bindMemory(to: UInt8.self)
-            // A UTF-8 byte order mark (spreadsheet exports) is not part of the first column's name.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                throw SourceError(file: file.displayName, kind: .empty,
-                                  reason: "is empty; refusing to build a bundle without \(format) data")
-            }
-            if bytes.prefix(65_536).contains(0) {
-                throw SourceError(file: file.displayName, kind: .notCSV,
-                                  reason: "is not a text file (it contains NUL bytes); expected \(format) CSV")
-            }
+        try withText(file, format: format) { bytes in
             var header: CSVHeader?
             var columns: Columns?
             var headerError: SourceError?
             var summary = CSVTableSummary()
-            CSVParser.parse(bytes, onRecord: { record in
+            let outcome = CSVParser.parse(bytes, dialect: dialect, onRecord: { record in
                 guard let header else {
                     do throws(SourceError) {
                         header = try makeHeader(record, file: file, format: format, required: required)
@@ -69,23 +68,21 @@ public enum CSVTable {
                 }
                 summary.recordCount += 1
                 guard record.count == header.fieldCount else {
-                    summary.findings.append(Finding(
-                        file: file.displayName, line: record.line,
-                        reason: "has \(record.count) fields, the header has \(header.fieldCount)", action: .rowRejected))
+                    summary.rejectFieldCount(record, expected: header.fieldCount, file: file, of: "the header")
                     return true
                 }
                 onRow(record, columns!)
                 return true
-            }, onMalformed: { line, reason in
+            }, onMalformed: { line, code, reason in
                 // The header itself can be the broken record; it still counts as a data row then.
-                summary.recordCount += 1
-                summary.findings.append(Finding(file: file.displayName, line: line, reason: reason, action: .rowRejected))
+                summary.reject(line: line, code: code, reason: reason, file: file)
             })
             if let headerError { throw headerError }
             guard header != nil else {
                 throw SourceError(file: file.displayName, kind: .notCSV,
                                   reason: "has no readable header line; expected \(format) CSV")
             }
+            try checkComplete(outcome, file: file)
             if summary.recordCount == 0 {
                 throw SourceError(file: file.displayName, kind: .headerOnly,
                                   reason: "has a header but no data rows; refusing to build a bundle without \(format) data")
@@ -94,15 +91,85 @@ public enum CSVTable {
         }
     }
 
+    /// Reads a file without a header (GeoNames dumps): every record is data, and `onRow` gets only those with exactly
+    /// `columnCount` fields. Callers address columns by index, e.g. `CSVColumn(name: "latitude", index: 4)`.
+    public static func read(
+        _ file: SourceFile,
+        format: String,
+        dialect: CSVDialect,
+        columnCount: Int,
+        onRow: (CSVRecord) -> Void
+    ) throws -> CSVTableSummary {
+        try withText(file, format: format) { bytes in
+            var summary = CSVTableSummary()
+            var sawWellFormedRecord = false
+            let outcome = CSVParser.parse(bytes, dialect: dialect, expectedFieldCount: columnCount, onRecord: { record in
+                summary.recordCount += 1
+                guard record.count == columnCount else {
+                    summary.rejectFieldCount(record, expected: columnCount, file: file, of: format)
+                    return true
+                }
+                sawWellFormedRecord = true
+                onRow(record)
+                return true
+            }, onMalformed: { line, code, reason in
+                summary.reject(line: line, code: code, reason: reason, file: file)
+            })
+            try checkComplete(outcome, file: file)
+            if summary.recordCount == 0 {
+                throw SourceError(file: file.displayName, kind: .empty,
+                                  reason: "has no data lines; refusing to build a bundle without \(format) data")
+            }
+            if !sawWellFormedRecord {
+                throw SourceError(file: file.displayName, kind: .notCSV,
+                                  reason: "does not look like \(format): none of its lines has \(columnCount) fields")
+            }
+            return summary
+        }
+    }
+
+    /// The file-level checks before parsing: a UTF-8 byte order mark is skipped, an empty or binary file is fatal.
+    private static func withText<Result>(
+        _ file: SourceFile, format: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) throws -> Result {
+        try file.bytes.withUnsafeBytes { raw in
+            var bytes = raw.bindMemory(to: UInt8.self)
+            // A UTF-8 byte order mark (spreadsheet exports, countryInfo.txt) is not part of the first field.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                throw SourceError(file: file.displayName, kind: .empty,
+                                  reason: "is empty; refusing to build a bundle without \(format) data")
+            }
+            // Later NUL bytes are findings on their fields (`value.nul_byte`); near the start they mean a binary file.
+            if bytes.prefix(65_536).contains(0) {
+                throw SourceError(file: file.displayName, kind: .notText,
+                                  reason: "is not a text file (it contains NUL bytes); expected \(format) data")
+            }
+            return try body(bytes)
+        }
+    }
+
+    private static func checkComplete(_ outcome: CSVParser.Outcome, file: SourceFile) throws(SourceError) {
+        if case .truncated(let line) = outcome {
+            throw SourceError(file: file.displayName, kind: .truncated,
+                              reason: "ends inside a record at line \(line): the file looks truncated; download it again")
+        }
+    }
+
     private static func makeHeader(_ record: CSVRecord, file: SourceFile, format: String, required: [String]) throws(SourceError) -> CSVHeader {
         var indexes: [String: Int] = [:]
+        var duplicates: [String] = []
         for index in 0..<record.count {
             let bytes = record[index]
-            guard let name = String(validating: bytes, as: UTF8.self) else {
-                throw SourceError(file: file.displayName, kind: .notCSV,
+            guard let name = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+                throw SourceError(file: file.displayName, kind: .notText,
                                   reason: "is not UTF-8 text; expected \(format) CSV")
             }
-            if indexes[name] == nil { indexes[name] = index }
+            if indexes[name] == nil {
+                indexes[name] = index
+            } else if !name.isEmpty, !duplicates.contains(name) {
+                duplicates.append(name)
+            }
         }
         let missing = required.filter { indexes[$0] == nil }
         if missing.count == required.count {
@@ -113,6 +180,23 @@ public enum CSVTable {
             throw SourceError(file: file.displayName, kind: .missingColumns(missing),
                               reason: "lacks required column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) (line 1)")
         }
+        // Reading by name would silently take the first of two columns with the same name.
+        if !duplicates.isEmpty {
+            throw SourceError(file: file.displayName, kind: .duplicateColumns(duplicates),
+                              reason: "names column\(duplicates.count == 1 ? "" : "s") \(duplicates.joined(separator: ", ")) more than once (line \(record.line)); which one holds the data is ambiguous, fix the header")
+        }
         return CSVHeader(indexes: indexes, fieldCount: record.count)
+    }
+}
+
+private extension CSVTableSummary {
+    mutating func reject(line: Int, code: String, reason: String, file: SourceFile) {
+        recordCount += 1
+        findings.append(Finding(file: file.displayName, line: line, code: code, reason: reason, action: .rowRejected))
+    }
+
+    mutating func rejectFieldCount(_ record: CSVRecord, expected: Int, file: SourceFile, of source: String) {
+        findings.append(Finding(file: file.displayName, line: record.line, code: "csv.field_count",
+                                reason: "has \(record.count) fields, \(source) has \(expected)", action: .rowRejected))
     }
 }

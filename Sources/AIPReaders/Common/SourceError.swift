@@ -3,14 +3,29 @@
 /// Kept apart from ``Finding`` (one bad row) on purpose: an empty or header-only file has really been published
 /// by OurAirports, and building an empty bundle from it must be impossible.
 public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, for callers and tests that branch on it; ``reason`` says it to a person.
     public enum Kind: Sendable, Equatable {
         case missingFile
+        /// The file exists but cannot be read (permission denied, I/O error).
         case unreadable
+        /// Something other than a regular file sits where a file should be: a folder, a FIFO, a socket, a device.
+        case notARegularFile
         case empty
         case headerOnly
+        /// Binary data where text was expected: NUL bytes near the start, or a header that is not UTF-8.
+        case notText
+        /// Text, but not the expected kind of file (an HTML error page instead of a CSV).
         case notCSV
         case missingColumns([String])
+        /// The header names these columns more than once, so reading by name would be ambiguous.
+        case duplicateColumns([String])
         case tooManyBadRows
+        /// A gzip or zip archive that cannot be decompressed (damaged, truncated or not an archive at all).
+        case corruptCompression
+        /// Decompressing would exceed ``DecompressionLimits`` (an absurd size or ratio: a decompression bomb).
+        case tooLarge
+        /// The file ends inside a record: it was cut during download or copy.
+        case truncated
     }
 
     /// The input file, relative to the source tree when known.

@@ -1,5 +1,10 @@
-import CZlibSystem
 import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of one input file, gunzipped when the name ends in `.gz`.
 public struct SourceFile: Sendable {
@@ -7,7 +12,7 @@ public struct SourceFile: Sendable {
     public let displayName: String
     /// The file's bytes, decompressed (memory-mapped when the file was not compressed).
     public let bytes: Data
-    /// Size on disk (compressed size for `.gz`).
+    /// Size on disk (compressed size for `.gz` and zip members).
     public let storedByteCount: Int
 
     public init(displayName: String, bytes: Data, storedByteCount: Int? = nil) {
@@ -16,61 +21,59 @@ public struct SourceFile: Sendable {
         self.storedByteCount = storedByteCount ?? bytes.count
     }
 
-    /// Reads `url`, decompressing gzip data (detected by its magic bytes, whatever the name says).
+    /// Reads `url`, decompressing gzip data (detected by its magic bytes, whatever the name says) within `limits`.
     ///
-    /// - Throws: ``SourceError`` with kind `.missingFile`, `.unreadable` or `.notCSV` (corrupt gzip).
-    public init(contentsOf url: URL, displayName: String) throws {
+    /// - Throws: ``SourceError`` with kind `.missingFile`, `.notARegularFile` (a folder, FIFO, socket or device: checked
+    ///   before opening, since opening a FIFO would hang), `.unreadable` (permission denied, I/O error),
+    ///   `.corruptCompression` or `.tooLarge`.
+    public init(contentsOf url: URL, displayName: String, limits: DecompressionLimits = .standard) throws {
+        try Self.checkRegularFile(url, displayName: displayName)
         let raw: Data
         do {
             raw = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            let exists = FileManager.default.fileExists(atPath: url.path)
-            throw SourceError(file: displayName, kind: exists ? .unreadable : .missingFile,
-                              reason: exists ? "cannot be read: \(error.localizedDescription)" : "file not found at \(url.path)")
+            throw SourceError(file: displayName, kind: .unreadable,
+                              reason: "cannot be read (an I/O error while mapping it into memory); check the disk and copy it again")
         }
         if raw.count >= 2, raw[raw.startIndex] == 0x1F, raw[raw.startIndex + 1] == 0x8B {
-            self.init(displayName: displayName, bytes: try Gzip.decompress(raw, file: displayName), storedByteCount: raw.count)
+            self.init(displayName: displayName, bytes: try Gzip.decompress(raw, file: displayName, limits: limits),
+                      storedByteCount: raw.count)
         } else {
             self.init(displayName: displayName, bytes: raw, storedByteCount: raw.count)
         }
     }
-}
 
-/// gzip decompression through zlib; the only zlib code in the project.
-enum Gzip {
-    static func decompress(_ data: Data, file: String) throws -> Data {
-        var stream = z_stream()
-        // 16 + MAX_WBITS: expect a gzip header rather than a raw zlib one.
-        guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw SourceError(file: file, kind: .unreadable, reason: "zlib could not be initialised")
+    /// Throws unless `url` is a regular file (or a link to one) that this process may read.
+    ///
+    /// Uses `stat`, never `open`: opening a FIFO for reading blocks until a writer comes, which would hang the build.
+    static func checkRegularFile(_ url: URL, displayName: String) throws(SourceError) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR:
+                throw SourceError(file: displayName, kind: .missingFile, reason: "file not found at \(url.path)")
+            case EACCES:
+                throw SourceError(file: displayName, kind: .unreadable,
+                                  reason: "cannot be reached: permission denied on a folder of \(url.path)")
+            default:
+                throw SourceError(file: displayName, kind: .unreadable, reason: "cannot be read: \(String(cString: strerror(code)))")
+            }
         }
-        defer { inflateEnd(&stream) }
-        var output = Data()
-        output.reserveCapacity(data.count * 4)
-        var chunk = [UInt8](repeating: 0, count: 1 << 18)
-        var status = Z_OK
-        data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
-            stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-            stream.avail_in = uInt(input.count)
-            repeat {
-                status = chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    return inflate(&stream, Z_NO_FLUSH)
-                }
-                let produced = chunk.count - Int(stream.avail_out)
-                output.append(contentsOf: chunk[0..<produced])
-                // Concatenated gzip members are legal; start the next one.
-                if status == Z_STREAM_END, stream.avail_in > 0 {
-                    inflateReset(&stream)
-                    status = Z_OK
-                }
-            } while status == Z_OK
+        let what: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard access(url.path, R_OK) == 0 else {
+                throw SourceError(file: displayName, kind: .unreadable,
+                                  reason: "cannot be read: permission denied; make it readable by the user running the build")
+            }
+            return
+        case S_IFDIR: what = "a folder"
+        case S_IFIFO: what = "a named pipe (FIFO)"
+        case S_IFSOCK: what = "a socket"
+        default: what = "a device"
         }
-        guard status == Z_STREAM_END else {
-            throw SourceError(file: file, kind: .notCSV,
-                              reason: "is not a valid gzip file (zlib error \(status)); download it again")
-        }
-        return output
+        throw SourceError(file: displayName, kind: .notARegularFile,
+                          reason: "is \(what), not a regular file; put the file itself at \(url.path)")
     }
 }

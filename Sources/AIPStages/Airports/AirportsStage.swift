@@ -53,7 +53,7 @@ public struct AirportsStage: Stage {
                 runwayRows.append(Self.row(for: runway, airportICAO: icao))
             } else if !airports.allIDs.contains(runway.airportRef) {
                 findings.append(Finding(
-                    file: runways.fileName, line: runway.line, column: "airport_ref", value: String(runway.airportRef),
+                    file: runways.fileName, line: runway.line, code: "row.unknown_reference", column: "airport_ref", value: String(runway.airportRef),
                     reason: "matches no airport id in \(airports.fileName)", action: .rowRejected))
             }
             // Otherwise the runway belongs to an airport out of scope: not a defect, nothing to report.

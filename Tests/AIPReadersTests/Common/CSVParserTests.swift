@@ -2,18 +2,29 @@ import AIPReaders
 import Foundation
 import Testing
 
-/// Parses `text` and returns every record as (line, fields) plus every malformed report as (line, reason).
-func parse(_ text: String, maxLinesPerRecord: Int = 16) -> (records: [(line: Int, fields: [String])], malformed: [(line: Int, reason: String)]) {
-    var records: [(Int, [String])] = []
-    var malformed: [(Int, String)] = []
-    let bytes = Array(text.utf8)
+/// What parsing a buffer gave: every record as (line, fields), every malformed report as (line, code, reason), the outcome.
+struct Parsed {
+    var records: [(line: Int, fields: [String])] = []
+    var malformed: [(line: Int, code: String, reason: String)] = []
+    var outcome = CSVParser.Outcome.complete
+}
+
+/// Parses `text` with `dialect`.
+func parse(_ text: String, dialect: CSVDialect = .csv, expectedFieldCount: Int? = nil, maxLinesPerRecord: Int = 16) -> Parsed {
+    parse(Array(text.utf8), dialect: dialect, expectedFieldCount: expectedFieldCount, maxLinesPerRecord: maxLinesPerRecord)
+}
+
+/// Parses raw `bytes` (which need not be UTF-8) with `dialect`.
+func parse(_ bytes: [UInt8], dialect: CSVDialect = .csv, expectedFieldCount: Int? = nil, maxLinesPerRecord: Int = 16) -> Parsed {
+    var result = Parsed()
     bytes.withUnsafeBufferPointer { buffer in
-        CSVParser.parse(buffer, maxLinesPerRecord: maxLinesPerRecord, onRecord: { record in
-            records.append((record.line, (0..<record.count).map(record.text)))
+        result.outcome = CSVParser.parse(buffer, dialect: dialect, expectedFieldCount: expectedFieldCount,
+                                         maxLinesPerRecord: maxLinesPerRecord, onRecord: { record in
+            result.records.append((record.line, (0..<record.count).map(record.text)))
             return true
-        }, onMalformed: { line, reason in malformed.append((line, reason)) })
+        }, onMalformed: { line, code, reason in result.malformed.append((line, code, reason)) })
     }
-    return (records.map { (line: $0.0, fields: $0.1) }, malformed.map { (line: $0.0, reason: $0.1) })
+    return result
 }
 
 @Suite struct CSVParserTests {
@@ -69,26 +80,102 @@ func parse(_ text: String, maxLinesPerRecord: Int = 16) -> (records: [(line: Int
             CSVParser.parse(buffer, onRecord: { _ in
                 seen += 1
                 return seen < 2
-            }, onMalformed: { _, _ in })
+            }, onMalformed: { _, _, _ in })
         }
         #expect(seen == 2)
     }
 
-    /// Garbage never crashes the parser, every line is accounted for, and parsing is deterministic.
-    @Test func fuzzedInputNeverCrashesAndParsesTheSameTwice() {
+    @Test func loneCarriageReturnsEndLinesSoAStrayQuoteCostsOneRow() {
+        let result = parse("a,b\r1,ok\r2,bro\"ken\r3,fine\r4,last")
+        #expect(result.records.map(\.fields) == [["a", "b"], ["1", "ok"], ["3", "fine"], ["4", "last"]])
+        #expect(result.records.map(\.line) == [1, 2, 4, 5])
+        #expect(result.malformed.map(\.line) == [3])
+        #expect(result.malformed.map(\.code) == ["csv.malformed_quoting"])
+    }
+
+    @Test func mixedLineEndingsCountOneLineEach() {
+        let result = parse("h\r\n1\r2\n3\r\n\r4\n")
+        #expect(result.records.map(\.fields) == [["h"], ["1"], ["2"], ["3"], ["4"]])
+        #expect(result.records.map(\.line) == [1, 2, 3, 4, 6])
+    }
+
+    @Test func tabDialectKeepsQuotesAsDataAndEmptyFields() {
+        let result = parse("1\t\"Big\" Apple\t\tx\n2\t\"\t\t\n", dialect: .geoNames, expectedFieldCount: 4)
+        #expect(result.malformed.isEmpty)
+        #expect(result.records.map(\.fields) == [["1", "\"Big\" Apple", "", "x"], ["2", "\"", "", ""]])
+    }
+
+    @Test func tabDialectKeepsSpacesAndCommas() {
+        let result = parse(" a, b \tc\n", dialect: .geoNames)
+        #expect(result.records.map(\.fields) == [[" a, b ", "c"]])
+    }
+
+    @Test func commentLinesAreSkippedButCounted() {
+        let result = parse("#ISO\tname\n#more\nBE\tBelgium\n", dialect: .geoNamesCountryInfo)
+        #expect(result.records.map(\.fields) == [["BE", "Belgium"]])
+        #expect(result.records.map(\.line) == [3])
+    }
+
+    @Test func byteFFInAnUnquotedDialectRejectsTheLine() {
+        let bytes = Array("1\ta\n2\t".utf8) + [0xFF] + Array("b\n3\tc\n".utf8)
+        let result = parse(bytes, dialect: .geoNames)
+        #expect(result.records.map(\.fields) == [["1", "a"], ["3", "c"]])
+        #expect(result.malformed.map(\.line) == [2])
+        #expect(result.malformed.map(\.code) == ["value.invalid_utf8"])
+    }
+
+    @Test func lastLineWithoutNewlineIsFine() {
+        let result = parse("a,b\n1,2")
+        #expect(result.outcome == .complete)
+        #expect(result.records.last?.fields == ["1", "2"])
+    }
+
+    @Test func lastLineCutShortIsTruncated() {
+        let result = parse("a,b,c\n1,2,3\n4,5")
+        #expect(result.outcome == .truncated(line: 3))
+        #expect(result.records.count == 2)
+    }
+
+    @Test func quoteOpenOnTheLastLineIsTruncated() {
+        #expect(parse("a,b\n1,2\n3,\"cut").outcome == .truncated(line: 3))
+        #expect(parse("a,b\n1,2\n3,\"cut\n").outcome == .truncated(line: 3))
+    }
+
+    @Test func headerlessLastLineCutShortIsTruncated() {
+        #expect(parse("1\t2\t3\n4\t5", dialect: .geoNames, expectedFieldCount: 3).outcome == .truncated(line: 2))
+        #expect(parse("1\t2\t3\n4\t5\n", dialect: .geoNames, expectedFieldCount: 3).outcome == .complete)
+    }
+
+    /// Garbage never crashes the parser in any dialect, every line is accounted for, and parsing is deterministic.
+    @Test(arguments: [CSVDialect.csv, .geoNames, .geoNamesCountryInfo])
+    func fuzzedInputNeverCrashesAndParsesTheSameTwice(_ dialect: CSVDialect) {
         var generator = SplitMix64(seed: 42)
-        let alphabet = Array("ab,\"\n\r 1.\u{0}é".utf8)
+        let alphabet = Array("ab,\t\"#\n\r\r 1.\u{0}é".utf8) + [0xFF, 0xC3]
         for _ in 0..<2_000 {
             let length = Int(generator.next() % 200)
             let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-            let text = String(decoding: bytes, as: UTF8.self)
-            let first = parse(text), second = parse(text)
+            let expected = generator.next() % 2 == 0 ? nil : Int(generator.next() % 4) + 1
+            let first = parse(bytes, dialect: dialect, expectedFieldCount: expected)
+            let second = parse(bytes, dialect: dialect, expectedFieldCount: expected)
             #expect(first.records.map(\.fields) == second.records.map(\.fields))
             #expect(first.malformed.map(\.line) == second.malformed.map(\.line))
-            let lineCount = text.utf8.count { $0 == 0x0A } + 1
+            #expect(first.outcome == second.outcome)
+            let lineCount = lineCount(bytes)
             #expect(first.records.allSatisfy { (1...lineCount).contains($0.line) })
             #expect(first.malformed.allSatisfy { (1...lineCount).contains($0.line) })
+            #expect(first.records.count + first.malformed.count <= lineCount)
+            #expect(zip(first.records, first.records.dropFirst()).allSatisfy { $0.line < $1.line })
+            if case .truncated(let line) = first.outcome { #expect((1...lineCount).contains(line)) }
         }
+    }
+
+    /// Lines as the parser counts them: ended by LF, CRLF or a lone CR.
+    func lineCount(_ bytes: [UInt8]) -> Int {
+        var count = 1
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { count += 1 }
+        }
+        return count
     }
 }
 

@@ -10,7 +10,7 @@ func convert<T>(_ value: String, _ convert: (CSVRecord) -> T) -> T? {
         CSVParser.parse(buffer, onRecord: { record in
             if first { first = false } else { result = convert(record) }
             return true
-        }, onMalformed: { _, _ in })
+        }, onMalformed: { _, _, _ in })
     }
     return result
 }

