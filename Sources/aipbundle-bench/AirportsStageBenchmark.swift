@@ -11,7 +11,7 @@ struct AirportsStageBenchmark: Benchmark {
     let runways: OurAirportsRunwaysFile
 
     func run() throws -> Work {
-        let output = AirportsStage().run(airports: airports, runways: runways)
+        let output = try AirportsStage().run(airports: airports, runways: runways)
         return Work(rows: output.airports.count + output.runways.count)
     }
 }

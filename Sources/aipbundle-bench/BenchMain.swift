@@ -53,7 +53,7 @@ enum BenchMain {
         let stage = AirportsStage()
         let airportsFile = try OurAirportsReader.readAirports(airports, include: stage.includes)
         let runwaysFile = try OurAirportsReader.readRunways(runways)
-        let output = stage.run(airports: airportsFile, runways: runwaysFile)
+        let output = try stage.run(airports: airportsFile, runways: runwaysFile)
         let cases: [any Benchmark] = [
             CSVReadBenchmark(mode: .airports, airports: airports, runways: runways),
             CSVReadBenchmark(mode: .runways, airports: airports, runways: runways),

@@ -10,7 +10,7 @@ let testStamp = BuildStamp(version: "test", airac: AIRACCycle(effectiveDate: "20
 func writeSampleDatabase(in folder: TemporaryFolder, airports: String = SampleCSV.airports(), runways: String = SampleCSV.runways(),
                          name: String = "airports.db") throws -> URL {
     let stage = AirportsStage()
-    let output = stage.run(
+    let output = try stage.run(
         airports: try OurAirportsReader.readAirports(SourceFile(displayName: "airports.csv", bytes: Data(airports.utf8)), include: stage.includes),
         runways: try OurAirportsReader.readRunways(SourceFile(displayName: "runways.csv", bytes: Data(runways.utf8))))
     try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -42,9 +42,10 @@ public struct OurAirportsAirportsFile: Sendable {
     public var fileName: String
     /// The rows the caller asked for, well-formed, in file order.
     public var airports: [OurAirportsAirport]
-    /// The ids of every row in the file, asked for or not, so a runway of an out-of-scope airport can be told
-    /// apart from a runway pointing at nothing.
-    public var allIDs: Set<Int>
+    /// The line of the first row with each id in the file, asked for or not: a runway of an out-of-scope airport can
+    /// be told apart from a runway pointing at nothing, and an in-scope row that repeats the id of an earlier row
+    /// (in scope or not) from the row that owns it.
+    public var firstLines: [Int: Int]
     /// Rows rejected, and fields cleared in the rows kept.
     public var findings: [Finding]
     /// Data rows in the file.

@@ -40,12 +40,12 @@ public enum OurAirportsReader {
         include: (OurAirportsAirportKey) -> Bool = { _ in true }
     ) throws -> OurAirportsAirportsFile {
         var airports: [OurAirportsAirport] = []
-        var allIDs = Set<Int>()
+        var firstLines: [Int: Int] = [:]
         var findings: [Finding] = []
         var inScopeRows = 0
         let summary = try CSVTable.read(file, format: airportsFormat, required: requiredAirportColumns,
                                         columns: AirportsColumns.init) { record, columns in
-            if case .value(let id) = record.integer(columns.id.index) { allIDs.insert(id) }
+            if case .value(let id) = record.integer(columns.id.index), firstLines[id] == nil { firstLines[id] = record.line }
             let resolved = resolveICAO(record, candidates: columns.icaoCandidates)
             let type = record.text(columns.type.index)
             guard include(OurAirportsAirportKey(resolvedICAO: resolved, type: type)) else { return }
@@ -73,7 +73,7 @@ public enum OurAirportsReader {
         findings = summary.findings + findings
         try BadRowRule.check(file: file.displayName, relevantRows: inScopeRows + summary.findings.count,
                              rejectedRows: findings.count, rows: "in-scope or unreadable rows")
-        return OurAirportsAirportsFile(fileName: file.displayName, airports: airports, allIDs: allIDs, findings: findings,
+        return OurAirportsAirportsFile(fileName: file.displayName, airports: airports, firstLines: firstLines, findings: findings,
                                        rowCount: summary.recordCount, byteCount: file.bytes.count)
     }
 

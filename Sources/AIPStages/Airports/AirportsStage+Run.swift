@@ -12,7 +12,7 @@ extension AirportsStage {
         async let airportsRead = OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: include)
         async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
         let (airports, runways) = try await (airportsRead, runwaysRead)
-        var output = run(airports: airports, runways: runways)
+        var output = try run(airports: airports, runways: runways)
         guard !output.airports.isEmpty else {
             throw StageError(stage: Self.name, reason:
                 "no airport of \(airports.fileName) is in scope (ICAO prefixes \(scope.icaoPrefixes.joined(separator: ", "))); refusing to publish an empty airports.db")

@@ -27,11 +27,14 @@ public struct AirportsStage: Stage {
     }
 
     /// Builds the rows. `airports` should have been read with ``includes(_:)`` as its filter.
-    public func run(airports: OurAirportsAirportsFile, runways: OurAirportsRunwaysFile) -> Output {
+    ///
+    /// - Throws: ``SourceError`` when most runways that matter (those of airports in scope, those pointing at no
+    ///   airport, and unreadable ones) are rejected: every runway pointing at no airport means a broken file.
+    public func run(airports: OurAirportsAirportsFile, runways: OurAirportsRunwaysFile) throws(SourceError) -> Output {
         var findings = airports.findings + runways.findings
         let inScope = airports.airports.filter { scope.includes(icao: $0.resolvedICAO, type: $0.type) }
         let (uniqueAirports, repeatedAirportIDs) = SourceKeys.keepingFirst(
-            inScope, key: \.id, line: \.line, file: airports.fileName, column: "id")
+            inScope, key: \.id, line: \.line, file: airports.fileName, column: "id", firstLines: airports.firstLines)
         let (uniqueRunways, repeatedRunwayIDs) = SourceKeys.keepingFirst(
             runways.runways, key: \.id, line: \.line, file: runways.fileName, column: "id")
         let (kept, duplicateFindings) = Self.resolveDuplicates(uniqueAirports, file: airports.fileName)
@@ -47,17 +50,22 @@ public struct AirportsStage: Stage {
         }
 
         var runwayRows: [RunwayRow] = []
+        var unknownAirport = 0
         for runway in uniqueRunways {
             if let icao = icaoByAirportID[runway.airportRef] {
                 findings += runway.findings
                 runwayRows.append(Self.row(for: runway, airportICAO: icao))
-            } else if !airports.allIDs.contains(runway.airportRef) {
+            } else if airports.firstLines[runway.airportRef] == nil {
+                unknownAirport += 1
                 findings.append(Finding(
                     file: runways.fileName, line: runway.line, code: "row.unknown_reference", column: "airport_ref", value: String(runway.airportRef),
                     reason: "matches no airport id in \(airports.fileName)", action: .rowRejected))
             }
             // Otherwise the runway belongs to an airport out of scope: not a defect, nothing to report.
         }
+        let unreadable = runways.findings.count { $0.action == .rowRejected }
+        try BadRowRule.check(file: runways.fileName, relevantRows: runwayRows.count + unknownAirport + unreadable,
+                             rejectedRows: unknownAirport + unreadable, rows: "runways of airports in scope, of no airport, or unreadable")
         airportRows.sort { $0.icaoCode < $1.icaoCode }
         runwayRows.sort { $0.id < $1.id }
         return Output(airports: airportRows, runways: runwayRows, findings: findings.sorted())

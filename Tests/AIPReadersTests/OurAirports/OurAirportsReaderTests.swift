@@ -107,7 +107,7 @@ struct OurAirportsSharedFixtureTests {
     @Test func includeFilterSkipsRowsButKeepsTheirIDs() throws {
         let file = try OurAirportsReader.readAirports(sourceFile(SampleCSV.airports())) { $0.resolvedICAO?.hasPrefix("E") == true }
         #expect(file.airports.map(\.resolvedICAO) == ["EBOS", "EHRD"])
-        #expect(file.allIDs == [2163, 2524, 3622])
+        #expect(file.firstLines == [2163: 2, 2524: 3, 3622: 4])
     }
 
     @Test func badCoordinatesRejectTheRowWithFileLineAndReason() throws {

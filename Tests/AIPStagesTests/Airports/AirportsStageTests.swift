@@ -8,7 +8,7 @@ func read(airports: String, runways: String, stage: AirportsStage = AirportsStag
     let airportsFile = try OurAirportsReader.readAirports(
         SourceFile(displayName: "ourairports/airports.csv", bytes: Data(airports.utf8)), include: stage.includes)
     let runwaysFile = try OurAirportsReader.readRunways(SourceFile(displayName: "ourairports/runways.csv", bytes: Data(runways.utf8)))
-    return stage.run(airports: airportsFile, runways: runwaysFile)
+    return try stage.run(airports: airportsFile, runways: runwaysFile)
 }
 
 /// A current-layout airport row with the fields the stage looks at.
@@ -51,7 +51,29 @@ func airportRow(id: Int, ident: String, type: String = "small_airport", icao: St
         #expect(output.runways.first { $0.id == 233628 }?.lengthFt == 10499)
         let finding = try #require(output.findings.first { $0.file == "ourairports/runways.csv" })
         #expect(finding.line == 6 && finding.action == .rowRejected && finding.column == "id")
-        #expect(finding.reason == "repeats the id of the row at line 2, which was kept")
+        #expect(finding.reason == "has the same id as the row at line 2; only the first row with a given id is used")
+    }
+
+    @Test func anAirportRepeatingTheIDOfAnEarlierOutOfScopeRowIsRejected() throws {
+        // The heliport (out of scope) owns id 2163 first: EBOS, later in the file with the same id, cannot be told
+        // apart from it by its runways, so it is reported rather than given the heliport's runways.
+        let heliport = airportRow(id: 2163, ident: "EBHX", type: "heliport", icao: "EBHX")
+        let output = try read(airports: SampleCSV.airports([heliport] + SampleCSV.airportRows), runways: SampleCSV.runways())
+        #expect(output.airports.map(\.icaoCode) == ["EHRD"])
+        let finding = try #require(output.findings.first { $0.file == "ourairports/airports.csv" })
+        #expect(finding.line == 3 && finding.code == "row.duplicate_key"
+                && finding.reason == "has the same id as the row at line 2; only the first row with a given id is used")
+    }
+
+    @Test func mostRunwaysPointingAtNoAirportIsABrokenFile() throws {
+        // Ten runways, all with an airport_ref no airport has: publishing 0 runways would hide a broken file.
+        let orphans = (0..<10).map { #"\#(500 + $0),999\#($0),"EBZZ",1000,50,"ASP",0,0,"01",,,,,,"19",,,,,"# }
+        #expect(throws: SourceError.self) {
+            try read(airports: SampleCSV.airports(), runways: SampleCSV.runways(Array(SampleCSV.runwayRows.prefix(3)) + orphans))
+        }
+        // Three good runways and three orphans: bad rows, not a bad file.
+        let output = try read(airports: SampleCSV.airports(), runways: SampleCSV.runways(Array(SampleCSV.runwayRows.prefix(3)) + Array(orphans.prefix(3))))
+        #expect(output.runways.count == 3 && output.findings.count == 3)
     }
 
     @Test func aRepeatedAirportIDNeverAttachesRunwaysToTheWrongAirport() throws {
@@ -61,7 +83,7 @@ func airportRow(id: Int, ident: String, type: String = "small_airport", icao: St
         #expect(output.airports.map(\.icaoCode) == ["EBOS", "EHRD"])
         #expect(output.runways.filter { $0.airportICAO == "EBOS" }.count == 2)
         let finding = try #require(output.findings.first)
-        #expect(finding.line == 5 && finding.action == .rowRejected && finding.reason == "repeats the id of the row at line 2, which was kept")
+        #expect(finding.line == 5 && finding.action == .rowRejected && finding.reason == "has the same id as the row at line 2; only the first row with a given id is used")
     }
 
     @Test func runwaysJoinByAirportRefAndKeepOurAirportsIDs() throws {
