@@ -59,7 +59,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPBuild", "TestSupport",
+            "AIPCommands", "AIPBuild", "AIPBundleFolder", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],

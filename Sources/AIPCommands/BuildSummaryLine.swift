@@ -1,24 +1,33 @@
 import AIPBuild
-import AIPBundleKit
-import AIPStages
 import AIPReaders
 import Foundation
 
-/// The one line `build` prints per stage on stderr: rows written, findings, size and time.
+/// What `build` prints per stage on stderr: one line with rows written, findings, size and time, then one indented
+/// line per kind of finding (its code, count and up to three samples), so a CI log shows what went wrong without
+/// opening `report.json`.
 struct BuildSummaryLine {
     let text: String
 
+    /// Samples shown per finding code.
+    static let samplesPerCode = 3
+
     init(_ result: StageResult, out: String) {
+        let findings = result.report.findings
         let rows = result.report.rowsWritten.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let rejected = result.report.findings.count { $0.action == .rowRejected }
-        let cleared = result.report.findings.count { $0.action == .fieldCleared }
+        let rejected = findings.count { $0.action == .rowRejected }
+        let cleared = findings.count { $0.action == .fieldCleared }
         let megabytes = String(format: "%.1f", Double(result.outputBytes) / 1_048_576)
-        func seconds(_ duration: Duration) -> String {
-            String(format: "%.3f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        let seconds = Double(result.wallTime.components.seconds) + Double(result.wallTime.components.attoseconds) / 1e18
+        var lines = ["\(result.report.stage): \(rows) → \(result.outputs.joined(separator: ", ")) (\(megabytes) MB) in "
+            + String(format: "%.3f s", seconds)
+            + "; \(rejected) row\(rejected == 1 ? "" : "s") rejected, \(cleared) field\(cleared == 1 ? "" : "s") cleared"
+            + (findings.isEmpty ? "" : " (see \(out)/report.json)")]
+        let byCode = Dictionary(grouping: findings, by: \.code)
+        for code in byCode.keys.sorted() {
+            let group = byCode[code]!.sorted()
+            lines.append("  \(code): \(group.count) × " + group.prefix(Self.samplesPerCode).map(\.description).joined(separator: "; ")
+                         + (group.count > Self.samplesPerCode ? "; …" : ""))
         }
-        var text = "\(result.report.stage): \(rows) → \(result.outputs.joined(separator: ", ")) (\(megabytes) MB) in \(seconds(result.wallTime))"
-        text += "; \(rejected) row\(rejected == 1 ? "" : "s") rejected, \(cleared) field\(cleared == 1 ? "" : "s") cleared"
-        if rejected + cleared > 0 { text += " (see \(out)/report.json)" }
-        self.text = text
+        text = lines.joined(separator: "\n")
     }
 }
