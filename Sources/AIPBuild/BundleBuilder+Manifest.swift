@@ -8,17 +8,11 @@ extension BundleBuilder {
 
     /// Writes `manifest.json` into `staging`: the hashes of every bundle file there and the provenance of every input.
     ///
-    /// Inputs of the stages that ran are hashed now (concurrently: they are independent files); those of the stages
-    /// whose files were carried over come from the previous manifest, so the manifest always describes every file.
-    static func writeManifest(in staging: URL, stamp: BuildStamp, report: BuildReport, ran: [StageReport],
-                              sources: URL, current: URL?) async throws {
-        let hashed = try await withThrowingTaskGroup(of: ManifestInput.self) { group in
-            for input in ran.flatMap(\.inputs) {
-                group.addTask { try ManifestInput.hashing(fileAt: sources.appendingPathComponent(input.file), relativePath: input.file) }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
-        let ranNames = Set(ran.map(\.stage))
+    /// The inputs of the stages that ran were hashed while they wrote their files; those of the stages whose files
+    /// were carried over come from the previous manifest, so the manifest always describes every file.
+    @discardableResult
+    static func writeManifest(in staging: URL, stamp: BuildStamp, report: BuildReport, ran: [StageResult], current: URL?) throws -> Manifest {
+        let ranNames = Set(ran.map(\.report.stage))
         let carriedPaths = Set(report.stages.filter { !ranNames.contains($0.stage) }.flatMap(\.inputs).map(\.file))
         let previous = current.flatMap { try? Manifest(contentsOf: $0.appendingPathComponent(Manifest.fileName)) }
         let carried = (previous?.inputs ?? []).filter { carriedPaths.contains($0.path) }
@@ -28,8 +22,9 @@ extension BundleBuilder {
             bundleVersion: stamp.version, airacCycle: stamp.airac.identifier, airacDate: stamp.airac.effectiveDate,
             builderVersion: builderVersion,
             files: files.map { (name: $0.name, url: staging.appendingPathComponent($0.name), kind: $0.manifestKind) },
-            inputs: hashed + carried)
+            inputs: ran.flatMap(\.inputDigests) + carried)
         try manifest.jsonData().write(to: staging.appendingPathComponent(Manifest.fileName))
+        return manifest
     }
 }
 

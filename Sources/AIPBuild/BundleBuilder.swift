@@ -38,6 +38,8 @@ public struct BuildOptions: Sendable {
 /// What one stage did, for the closing summary (timings live here, not in the deterministic report).
 public struct StageResult: Sendable {
     public var report: StageReport
+    /// The digests of the inputs the stage read, for the manifest.
+    var inputDigests: [ManifestInput]
     /// Files the stage wrote, as named in `--out`.
     public var outputs: [String]
     public var outputBytes: Int
@@ -48,7 +50,7 @@ public struct StageResult: Sendable {
 ///
 /// The new bundle is assembled completely before anything is published: the files of the stages that ran, the
 /// files of the other stages carried over from `--out`, `report.json` (this run's sections merged with the
-/// others'), `manifest.json` last, then the switch (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out`
+/// others'), `manifest.json` last, the shrink gate (on the manifest's row counts), then the switch (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out`
 /// as it was.
 public enum BundleBuilder {
     public static let reportName = "report.json"
@@ -68,18 +70,22 @@ public enum BundleBuilder {
         let folder = try BundleFolder(root: options.out)
         let current = folder.current
         let staging = try folder.makeStaging()
+        let previous = previousFolder ?? current
         do {
-            let results = try await assemble(options, settings: settings, in: staging, current: current, previous: previousFolder ?? current)
-            let rebuilt = options.stages.flatMap(\.files)
-            let losses = try ShrinkGate(maxLoss: buildSettings.maxTableShrink).losses(files: rebuilt, staging: staging, previous: previousFolder ?? current)
-            if !losses.isEmpty, !options.allowShrink { throw BuildError.shrank(losses, maxLoss: buildSettings.maxTableShrink) }
-
-            let previousReport = current.flatMap { try? JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: $0.appendingPathComponent(reportName))) }
+            let results = try await assemble(options, settings: settings, in: staging, current: current, previous: previous)
+            // The sections of stages that did not run are carried over from the current report; when every stage ran
+            // there is nothing to carry, and nothing to read.
+            let ranAll = Set(results.map(\.report.stage)) == Set(StageRegistry.names)
+            let previousReport = ranAll ? nil : current.flatMap {
+                try? JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: $0.appendingPathComponent(reportName)))
+            }
             let report = BuildReport.merging(results.map(\.report), into: previousReport, stamp: options.stamp, order: StageRegistry.names)
             try report.json().write(to: staging.appendingPathComponent(reportName))
+            let manifest = try writeManifest(in: staging, stamp: options.stamp, report: report, ran: results, current: current)
 
-            try await writeManifest(in: staging, stamp: options.stamp, report: report, ran: results.map(\.report),
-                                    sources: options.sources, current: current)
+            let losses = try ShrinkGate(maxLoss: buildSettings.maxTableShrink).losses(
+                files: options.stages.flatMap(\.files), manifest: manifest, previous: previous)
+            if !losses.isEmpty, !options.allowShrink { throw BuildError.shrank(losses, maxLoss: buildSettings.maxTableShrink) }
 
             let files = StageRegistry.allFiles.filter { FileManager.default.fileExists(atPath: staging.appendingPathComponent($0).path) }
             try folder.publish(staging, files: files + [reportName, Manifest.fileName], fault: options.publishFault)
@@ -110,11 +116,12 @@ public enum BundleBuilder {
                 previous: BundleTableReader.contents(of: previous, fileNames: StageRegistry.allFiles),
                 progress: options.progress)
             let start = clock.now
-            let report = try await stage.run(context, settings, staging)
+            let run = try await stage.run(context, settings, staging)
             let bytes = stage.files.reduce(0) { total, file in
                 total + ((try? FileManager.default.attributesOfItem(atPath: staging.appendingPathComponent(file).path)[.size] as? Int) ?? 0)
             }
-            results.append(StageResult(report: report, outputs: stage.files, outputBytes: bytes, wallTime: clock.now - start))
+            results.append(StageResult(report: run.report, inputDigests: run.inputDigests, outputs: stage.files, outputBytes: bytes,
+                                       wallTime: clock.now - start))
         }
         return results
     }

@@ -19,15 +19,19 @@ public struct ShrinkGate {
         public var after: Int
     }
 
-    /// Tables of `files` (in `staging`) that lost more than `maxLoss` of the rows they have in `previous`.
-    func losses(files: [String], staging: URL, previous: URL?) throws -> [Loss] {
+    /// Tables of `files` that lost more than `maxLoss` of the rows they have in `previous`.
+    ///
+    /// The new counts come from the manifest just made (its files were counted while hashed); the previous ones from
+    /// the previous bundle's manifest, or by counting its file when it has none (a bundle of an earlier version).
+    func losses(files: [String], manifest: Manifest, previous: URL?) throws -> [Loss] {
         guard let previous else { return [] }
+        let previousManifest = try? Manifest(contentsOf: previous.appendingPathComponent(Manifest.fileName))
         var losses: [Loss] = []
         for file in files.sorted() {
+            guard let after = manifest.files[file]?.tables else { continue }
             let old = previous.appendingPathComponent(file)
-            guard FileManager.default.fileExists(atPath: old.path), file.hasSuffix(".db") else { continue }
-            let before = try BundleTableReader.rowCounts(old)
-            let after = try BundleTableReader.rowCounts(staging.appendingPathComponent(file))
+            guard FileManager.default.fileExists(atPath: old.path) else { continue }
+            let before = try previousManifest?.files[file]?.tables ?? BundleTableReader.rowCounts(old)
             for (table, count) in before.sorted(by: { $0.key < $1.key }) where count > 0 {
                 let now = after[table] ?? 0
                 if Double(count - now) > maxLoss * Double(count) {

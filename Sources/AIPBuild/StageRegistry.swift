@@ -10,30 +10,46 @@ public struct RegisteredStage: Sendable {
     /// Bundle files the stage owns, as named in `--out`.
     public let files: [String]
     /// Decodes the stage's settings, runs it, writes its files into the folder given.
-    let run: @Sendable (StageContext, SettingsFile, URL) async throws -> StageReport
+    let run: @Sendable (StageContext, SettingsFile, URL) async throws -> StageRun
 
     /// Registers `stage`, whose output `write` turns into its files (in the folder given, with the stage's context for
-    /// the stamp and the previous bundle's id marks), returning rows written per table. The files are the ones the
-    /// bundle-file registry says the stage owns.
+    /// the stamp, and the previous bundle's `sqlite_sequence` marks of each file), returning rows written per table.
+    /// The files are the ones the bundle-file registry says the stage owns.
     static func make<S: Stage>(
         _ stage: S.Type,
-        write: @escaping @Sendable (S.Output, URL, StageContext) throws -> [String: Int]
+        write: @escaping @Sendable (S.Output, URL, StageContext, _ idHighWaterMarks: [String: [String: Int]]) throws -> [String: Int]
     ) -> RegisteredStage {
-        RegisteredStage(name: S.name, upstream: S.upstream, files: BundleFiles.owned(by: S.name).map(\.name)) { context, settings, folder in
+        let files = BundleFiles.owned(by: S.name).map(\.name)
+        return RegisteredStage(name: S.name, upstream: S.upstream, files: files) { context, settings, folder in
             let stage = S(settings: try settings.decode(S.Settings.self, section: S.name))
+            // The previous bundle's id marks are needed only to write; read them while the stage reads its sources.
+            let previous = context.previous
+            let marks = BackgroundWork { try Dictionary(uniqueKeysWithValues: files.map { ($0, try previous.idHighWaterMarks(in: $0)) }) }
             let output = try await stage.run(context)
-            let rowsWritten = try write(output, folder, context)
-            return StageReport(stage: S.name, inputs: output.inputs, rowsWritten: rowsWritten, findings: output.findings)
+            // The manifest needs every input's SHA-256: hash them on the other core while the files are written.
+            let root = context.sources.root
+            let digests = BackgroundWork {
+                try output.inputs.map { try ManifestInput.hashing(fileAt: root.appendingPathComponent($0.file), relativePath: $0.file) }
+            }
+            let rowsWritten = try write(output, folder, context, try marks.value())
+            return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: rowsWritten, findings: output.findings),
+                            inputDigests: try digests.value())
         }
     }
+}
+
+/// What running a stage gave: its section of the report, and the digests of the inputs it read for the manifest.
+struct StageRun: Sendable {
+    var report: StageReport
+    var inputDigests: [ManifestInput]
 }
 
 /// Every stage of the build, in the order they run. `--only`, its help text and its validation come from here.
 public enum StageRegistry {
     public static let all: [RegisteredStage] = [
-        .make(AirportsStage.self) { output, folder, context in
+        .make(AirportsStage.self) { output, folder, context, marks in
             try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName), stamp: context.stamp,
-                                             idHighWaterMarks: context.previous.idHighWaterMarks(in: AirportsSchema.fileName))
+                                             idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:])
             return ["airports": output.airports.count, "runways": output.runways.count]
         },
     ]

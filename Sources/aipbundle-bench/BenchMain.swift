@@ -1,3 +1,4 @@
+import AIPBundleKit
 import AIPReaders
 import AIPStages
 import Foundation
@@ -54,12 +55,16 @@ enum BenchMain {
         let airportsFile = try OurAirportsReader.readAirports(airports, include: stage.includes)
         let runwaysFile = try OurAirportsReader.readRunways(runways)
         let output = try stage.run(airports: airportsFile, runways: runwaysFile)
+        let database = scratch.appendingPathComponent("manifest-airports.db")
+        try AirportsDatabaseWriter.write(output, to: database, stamp: BuildStamp(version: "bench", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00"))
         let cases: [any Benchmark] = [
             CSVReadBenchmark(mode: .airports, airports: airports, runways: runways),
             CSVReadBenchmark(mode: .runways, airports: airports, runways: runways),
             CSVReadBenchmark(mode: .both, airports: airports, runways: runways),
             AirportsStageBenchmark(airports: airportsFile, runways: runwaysFile),
             AirportsWriteBenchmark(output: output, folder: scratch),
+            ManifestBenchmark(part: .database, database: database, inputs: []),
+            ManifestBenchmark(part: .inputs, database: database, inputs: [airportsURL, runwaysURL]),
         ]
         for benchmark in cases where wanted(benchmark.name) {
             try measure(benchmark, runs: runs)

@@ -46,8 +46,8 @@ public struct ManifestFile: Sendable, Equatable, Codable {
         case .json:
             self.init(kind: kind, bytes: digest.bytes, sha256: digest.sha256, logicalSHA256: digest.sha256)
         case .sqlite:
-            let (content, schemaVersion) = try SQLiteFile.read(url) { db in
-                (try SQLiteContentHash(db), try Self.schemaVersion(db, file: url.lastPathComponent))
+            let (content, schemaVersion) = try SQLiteContentHash.hashing(fileAt: url) { db in
+                try Self.schemaVersion(db, file: url.lastPathComponent)
             }
             self.init(kind: kind, bytes: digest.bytes, sha256: digest.sha256, logicalSHA256: content.sha256,
                       schemaVersion: schemaVersion, tables: content.rowCounts)

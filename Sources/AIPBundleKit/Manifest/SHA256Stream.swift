@@ -58,6 +58,12 @@ struct SHA256Stream: ~Copyable {
         return hasher.finalize().lowercaseHex
     }
 
+    /// The 32 bytes of the digest.
+    consuming func finalizeBytes() -> [UInt8] {
+        flush()
+        return Array(hasher.finalize())
+    }
+
     private mutating func flush() {
         hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         count = 0

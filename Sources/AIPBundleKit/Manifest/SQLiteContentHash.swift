@@ -14,12 +14,12 @@ import GRDB
 /// ## Encoding (format 1)
 ///
 /// The hash is SHA-256 of this byte stream. `u64(n)` is `n` as eight bytes, most significant first;
-/// `text(s)` is `u64(byte count of s in UTF-8)` followed by those bytes.
+/// `text(s)` is `u64(byte count of s in UTF-8)` followed by those bytes; `sha256(x)` is the 32-byte digest of `x`.
 ///
 /// ```
 /// stream = "aipbundle-sqlite-content-1"      the 26 ASCII bytes, no terminator
 ///          table*
-/// table  = 'T' (0x54) text(table name) u64(column count) column* row*
+/// table  = 'T' (0x54) text(table name) u64(column count) column* u64(row count) sha256(row*)
 /// column = text(column name) text(declared type) u64(primary-key position)
 /// row    = 'R' (0x52) value × column count
 /// value  = 0x01 u64(two's complement of the INTEGER)
@@ -51,28 +51,70 @@ import GRDB
 ///   in REAL columns, so the sign is not content. A NaN needs no rule: SQLite reads and writes it as NULL.
 ///   TEXT is hashed as the UTF-8 bytes SQLite returns, without normalisation.
 ///
+/// - **Two levels**: each table's rows are hashed on their own and only their digest enters the stream, so the
+///   tables of a file can be hashed in parallel (on both cores, each with its own read-only connection) and a
+///   verifier can tell which table differs.
+///
 /// For example, a database holding only `CREATE TABLE t(k INTEGER PRIMARY KEY, v)` with the row `(1, 'a')`
 /// hashes the bytes `aipbundle-sqlite-content-1`, `54`, `u64(1)` `74`, `u64(2)`, `u64(1)` `6B`, `u64(7)`
-/// `INTEGER`, `u64(1)`, `u64(1)` `76`, `u64(0)`, `u64(0)`, `52`, `01` `u64(1)`, `03` `u64(1)` `61`.
+/// `INTEGER`, `u64(1)`, `u64(1)` `76`, `u64(0)`, `u64(0)`, `u64(1)`, then the 32 bytes of SHA-256 of
+/// `52`, `01` `u64(1)`, `03` `u64(1)` `61`.
 public struct SQLiteContentHash: Sendable, Equatable {
     /// SHA-256 of the encoding, as 64 lower-case hexadecimal digits.
     public var sha256: String
     /// The number of rows of every hashed table, by table name.
     public var rowCounts: [String: Int]
 
-    /// Hashes the database at `url`, opened read-only (symbolic links are followed).
+    /// Hashes the database at `url`, opened read-only (symbolic links are followed), its tables on two connections
+    /// in parallel.
     /// - Throws: `ManifestError` when the file is not a readable SQLite database.
     public init(fileAt url: URL) throws {
-        self = try SQLiteFile.read(url) { try SQLiteContentHash($0) }
+        self = try Self.hashing(fileAt: url) { _ in () }.hash
     }
 
-    /// Hashes the database `db` is connected to, in one read of its current state.
-    init(_ db: Database) throws {
+    /// Hashes the database at `url` as ``init(fileAt:)`` does, and reads `extra` on the first of its connections
+    /// (one open less for a caller that needs something else from the file).
+    static func hashing<Extra>(fileAt url: URL, _ extra: (Database) throws -> Extra) throws -> (hash: SQLiteContentHash, extra: Extra) {
+        try SQLiteFile.read(url) { db in
+            let plans = try Self.tableNames(db).map { try TablePlan(db, table: $0) }
+            // Two workers, the tables dealt largest first to the less loaded one: airports.db is mostly two tables
+            // of similar size, so each core gets one. The second worker has a connection of its own.
+            var bins: [[Int]] = [[], []]
+            var load = [0, 0]
+            for index in plans.indices.sorted(by: { plans[$0].weight > plans[$1].weight }) {
+                let bin = load[0] <= load[1] ? 0 : 1
+                bins[bin].append(index)
+                load[bin] += plans[index].weight
+            }
+            let second = bins[1]
+            let secondDigests = UnsafeMutableBufferPointer<Result<[TableDigest], any Error>>.allocate(capacity: 1)
+            defer { secondDigests.deallocate() }
+            nonisolated(unsafe) let slot = secondDigests
+            let done = DispatchGroup()
+            DispatchQueue.global().async(group: done) {
+                slot.initializeElement(at: 0, to: Result {
+                    second.isEmpty ? [] : try SQLiteFile.read(url) { other in try second.map { try plans[$0].digest(other) } }
+                })
+            }
+            let firstDigests = Result { try bins[0].map { try plans[$0].digest(db) } }
+            let extraValue = Result { try extra(db) }
+            done.wait()
+            var digests = [TableDigest?](repeating: nil, count: plans.count)
+            for (index, digest) in zip(bins[0], try firstDigests.get()) { digests[index] = digest }
+            for (index, digest) in zip(bins[1], try secondDigests[0].get()) { digests[index] = digest }
+            return (try SQLiteContentHash(plans: plans, digests: digests.map { $0! }), try extraValue.get())
+        }
+    }
+
+    private init(plans: [TablePlan], digests: [TableDigest]) throws {
         var stream = SHA256Stream()
         Self.magic.withUnsafeBytes { stream.append($0) }
         var rowCounts: [String: Int] = [:]
-        for table in try Self.tableNames(db) {
-            rowCounts[table] = try Self.hashTable(table, db: db, into: &stream)
+        for (plan, digest) in zip(plans, digests) {
+            plan.appendHeader(to: &stream)
+            stream.append(bigEndian: UInt64(digest.rowCount))
+            digest.sha256.withUnsafeBytes { stream.append($0) }
+            rowCounts[plan.table] = digest.rowCount
         }
         sha256 = stream.finalize()
         self.rowCounts = rowCounts
@@ -89,44 +131,63 @@ public struct SQLiteContentHash: Sendable, Equatable {
 
     /// Appends one table to `stream`.
     /// - Returns: the number of rows.
-    private static func hashTable(_ table: String, db: Database, into stream: inout SHA256Stream) throws -> Int {
-        let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))").map { row in
-            (name: row["name"] as String, type: row["type"] as String? ?? "", keyPosition: row["pk"] as Int)
-        }
-        stream.append(UInt8(ascii: "T"))
-        stream.appendLengthPrefixed(table)
-        stream.append(bigEndian: UInt64(columns.count))
-        for column in columns {
-            stream.appendLengthPrefixed(column.name)
-            stream.appendLengthPrefixed(column.type)
-            stream.append(bigEndian: UInt64(column.keyPosition))
+    /// What hashing one table needs: its columns, and the query that returns its rows in the specified order.
+    struct TablePlan: Sendable {
+        var table: String
+        var columns: [(name: String, type: String, keyPosition: Int)]
+        var query: String
+        /// Rows × columns: how long the table takes to hash, for sharing tables between the workers.
+        var weight: Int
+
+        init(_ db: Database, table: String) throws {
+            self.table = table
+            columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))").map { row in
+                (name: row["name"] as String, type: row["type"] as String? ?? "", keyPosition: row["pk"] as Int)
+            }
+            let names = columns.map(\.name.quotedDatabaseIdentifier)
+            let keyColumns = columns.filter { $0.keyPosition > 0 }.sorted { $0.keyPosition < $1.keyPosition }
+            let otherColumns = columns.filter { $0.keyPosition == 0 }
+            let order = (keyColumns + otherColumns).map { "\($0.name.quotedDatabaseIdentifier) COLLATE BINARY" }
+                + names.map { "typeof(\($0))" }
+            query = "SELECT \(names.joined(separator: ", ")) FROM \(table.quotedDatabaseIdentifier) ORDER BY \(order.joined(separator: ", "))"
+            weight = (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0) * max(columns.count, 1)
         }
 
-        let names = columns.map(\.name.quotedDatabaseIdentifier)
-        let keyColumns = columns.filter { $0.keyPosition > 0 }.sorted { $0.keyPosition < $1.keyPosition }
-        let otherColumns = columns.filter { $0.keyPosition == 0 }
-        let order = (keyColumns + otherColumns).map { "\($0.name.quotedDatabaseIdentifier) COLLATE BINARY" }
-            + names.map { "typeof(\($0))" }
-        let statement = try db.makeStatement(sql: """
-            SELECT \(names.joined(separator: ", ")) FROM \(table.quotedDatabaseIdentifier) \
-            ORDER BY \(order.joined(separator: ", "))
-            """)
-        let handle = statement.sqliteStatement
-        let cursor = try Row.fetchCursor(statement)
-        var count = 0
-        while try cursor.next() != nil {
-            stream.append(UInt8(ascii: "R"))
-            for index in 0..<Int32(columns.count) {
-                appendValue(handle, index, to: &stream)
+        func appendHeader(to stream: inout SHA256Stream) {
+            stream.append(UInt8(ascii: "T"))
+            stream.appendLengthPrefixed(table)
+            stream.append(bigEndian: UInt64(columns.count))
+            for column in columns {
+                stream.appendLengthPrefixed(column.name)
+                stream.appendLengthPrefixed(column.type)
+                stream.append(bigEndian: UInt64(column.keyPosition))
             }
-            count += 1
         }
-        return count
+
+        /// SHA-256 of the table's rows, in order, and how many there are.
+        func digest(_ db: Database) throws -> TableDigest {
+            let statement = try db.makeStatement(sql: query)
+            let handle = statement.sqliteStatement
+            let cursor = try Row.fetchCursor(statement)
+            var stream = SHA256Stream()
+            var count = 0
+            while try cursor.next() != nil {
+                stream.append(UInt8(ascii: "R"))
+                for index in 0..<Int32(columns.count) {
+                    SQLiteContentHash.appendValue(handle, index, to: &stream)
+                }
+                count += 1
+            }
+            return TableDigest(sha256: stream.finalizeBytes(), rowCount: count)
+        }
     }
 
-    /// Appends the value of column `index` of the current row, read straight from the statement so that no
-    /// String or Data is made per value.
-    private static func appendValue(_ handle: OpaquePointer, _ index: Int32, to stream: inout SHA256Stream) {
+    struct TableDigest: Sendable {
+        var sha256: [UInt8]
+        var rowCount: Int
+    }
+
+    static func appendValue(_ handle: OpaquePointer, _ index: Int32, to stream: inout SHA256Stream) {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             stream.append(0x01)

@@ -82,10 +82,13 @@ public enum CSVParser {
             var recordStartOffset = 0
             let quotingError = "csv.malformed_quoting"
 
+            // Lone CRs (old Mac line endings) end lines too; most files have no CR at all, and then a line costs
+            // one memchr, not two.
+            let hasCarriageReturns = memchr(base, 0x0D, count) != nil
             func lineEnd(from start: Int) -> Int {
                 let newline = memchr(base + start, 0x0A, count - start)
                     .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-                if let carriageReturn = memchr(base + start, 0x0D, (newline ?? count) - start) {
+                if hasCarriageReturns, let carriageReturn = memchr(base + start, 0x0D, (newline ?? count) - start) {
                     let position = base.distance(to: carriageReturn.assumingMemoryBound(to: UInt8.self))
                     if position + 1 != newline { return position + 1 }
                 }

@@ -41,11 +41,15 @@ public enum OurAirportsReader {
     ) throws -> OurAirportsAirportsFile {
         var airports: [OurAirportsAirport] = []
         var firstLines: [Int: Int] = [:]
+        firstLines.reserveCapacity(file.bytes.count / 128)  // a row of airports.csv is about 150 bytes
         var findings: [Finding] = []
         var inScopeRows = 0
         let summary = try CSVTable.read(file, format: airportsFormat, required: requiredAirportColumns,
                                         columns: AirportsColumns.init) { record, columns in
-            if case .value(let id) = record.integer(columns.id.index), firstLines[id] == nil { firstLines[id] = record.line }
+            // One probe per row: ids are nearly always new; a repeat puts the first line back.
+            if case .value(let id) = record.integer(columns.id.index), let earlier = firstLines.updateValue(record.line, forKey: id) {
+                firstLines[id] = earlier
+            }
             let resolved = resolveICAO(record, candidates: columns.icaoCandidates)
             let type = record.text(columns.type.index)
             guard include(OurAirportsAirportKey(resolvedICAO: resolved, type: type)) else { return }

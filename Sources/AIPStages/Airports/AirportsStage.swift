@@ -35,10 +35,8 @@ public struct AirportsStage: Stage {
         let inScope = airports.airports.filter { scope.includes(icao: $0.resolvedICAO, type: $0.type) }
         let (uniqueAirports, repeatedAirportIDs) = SourceKeys.keepingFirst(
             inScope, key: \.id, line: \.line, file: airports.fileName, column: "id", firstLines: airports.firstLines)
-        let (uniqueRunways, repeatedRunwayIDs) = SourceKeys.keepingFirst(
-            runways.runways, key: \.id, line: \.line, file: runways.fileName, column: "id")
         let (kept, duplicateFindings) = Self.resolveDuplicates(uniqueAirports, file: airports.fileName)
-        findings += repeatedAirportIDs + repeatedRunwayIDs + duplicateFindings
+        findings += repeatedAirportIDs + duplicateFindings
 
         var icaoByAirportID: [Int: String] = [:]
         var airportRows: [AirportRow] = []
@@ -49,10 +47,20 @@ public struct AirportsStage: Stage {
             airportRows.append(Self.row(for: airport))
         }
 
+        // Runway ids are the rows' keys; nothing refers to them, so only the runways written must be unique (checking
+        // these few thousand rather than the whole world's keeps the stage fast).
         var runwayRows: [RunwayRow] = []
+        var writtenLine: [Int: Int] = [:]
+        var repeated = 0
         var unknownAirport = 0
-        for runway in uniqueRunways {
+        for runway in runways.runways {
             if let icao = icaoByAirportID[runway.airportRef] {
+                if let first = writtenLine.updateValue(runway.line, forKey: runway.id) {
+                    writtenLine[runway.id] = first
+                    repeated += 1
+                    findings.append(SourceKeys.repeatFinding(file: runways.fileName, line: runway.line, column: "id", key: runway.id, firstLine: first))
+                    continue
+                }
                 findings += runway.findings
                 runwayRows.append(Self.row(for: runway, airportICAO: icao))
             } else if airports.firstLines[runway.airportRef] == nil {
@@ -64,8 +72,8 @@ public struct AirportsStage: Stage {
             // Otherwise the runway belongs to an airport out of scope: not a defect, nothing to report.
         }
         let unreadable = runways.findings.count { $0.action == .rowRejected }
-        try BadRowRule.check(file: runways.fileName, relevantRows: runwayRows.count + unknownAirport + unreadable,
-                             rejectedRows: unknownAirport + unreadable, rows: "runways of airports in scope, of no airport, or unreadable")
+        try BadRowRule.check(file: runways.fileName, relevantRows: runwayRows.count + repeated + unknownAirport + unreadable,
+                             rejectedRows: repeated + unknownAirport + unreadable, rows: "runways of airports in scope, of no airport, or unreadable")
         airportRows.sort { $0.icaoCode < $1.icaoCode }
         runwayRows.sort { $0.id < $1.id }
         return Output(airports: airportRows, runways: runwayRows, findings: findings.sorted())

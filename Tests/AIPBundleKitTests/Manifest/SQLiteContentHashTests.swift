@@ -15,14 +15,18 @@ import Testing
             """)
         func u64(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
         func text(_ value: String) -> [UInt8] { u64(UInt64(value.utf8.count)) + Array(value.utf8) }
+        var rows: [UInt8] = []
+        rows += [0x52, 0x01] + u64(1) + [0x03] + text("a")
+        rows += [0x52, 0x01] + u64(2) + [0x02] + u64(2.5.bitPattern)
+        rows += [0x52, 0x01] + u64(3) + [0x05]
+        rows += [0x52, 0x01] + u64(4) + [0x01] + u64(UInt64(bitPattern: -7))
+        rows += [0x52, 0x01] + u64(5) + [0x02] + u64(0)
+        rows += [0x52, 0x01] + u64(6) + [0x04] + u64(2) + [0x00, 0xFF]
+        // The rows' own digest stands in the file's stream (two levels, so tables can be hashed in parallel).
+        let rowsDigest = try FileDigest(fileAt: folder.write(Data(rows), to: "rows.bin")).sha256
         var stream = Array("aipbundle-sqlite-content-1".utf8)
         stream += [0x54] + text("t") + u64(2) + text("k") + text("INTEGER") + u64(1) + text("v") + text("") + u64(0)
-        stream += [0x52, 0x01] + u64(1) + [0x03] + text("a")
-        stream += [0x52, 0x01] + u64(2) + [0x02] + u64(2.5.bitPattern)
-        stream += [0x52, 0x01] + u64(3) + [0x05]
-        stream += [0x52, 0x01] + u64(4) + [0x01] + u64(UInt64(bitPattern: -7))
-        stream += [0x52, 0x01] + u64(5) + [0x02] + u64(0)
-        stream += [0x52, 0x01] + u64(6) + [0x04] + u64(2) + [0x00, 0xFF]
+        stream += u64(6) + stride(from: 0, to: 64, by: 2).map { UInt8(rowsDigest.dropFirst($0).prefix(2), radix: 16)! }
         let expected = try FileDigest(fileAt: folder.write(Data(stream), to: "stream.bin")).sha256
 
         let hash = try SQLiteContentHash(fileAt: url)
@@ -45,12 +49,16 @@ import Testing
         }
         func u64(_ value: UInt64) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
         func text(_ value: String) -> [UInt8] { u64(UInt64(value.utf8.count)) + Array(value.utf8) }
+        var rows: [UInt8] = []
+        for k in 1...5000 {
+            rows += [0x52, 0x01] + u64(UInt64(k)) + [0x03] + text(String(repeating: "x", count: k % 13))
+        }
+        rows += [0x52, 0x01] + u64(5001) + [0x04] + u64(UInt64(blob.count)) + Array(blob)
+        let rowsDigest = try FileDigest(fileAt: folder.write(Data(rows), to: "rows.bin")).sha256
+        let digestBytes = stride(from: 0, to: 64, by: 2).map { UInt8(rowsDigest.dropFirst($0).prefix(2), radix: 16)! }
         var stream = Array("aipbundle-sqlite-content-1".utf8)
         stream += [0x54] + text("t") + u64(2) + text("k") + text("INTEGER") + u64(1) + text("v") + text("") + u64(0)
-        for k in 1...5000 {
-            stream += [0x52, 0x01] + u64(UInt64(k)) + [0x03] + text(String(repeating: "x", count: k % 13))
-        }
-        stream += [0x52, 0x01] + u64(5001) + [0x04] + u64(UInt64(blob.count)) + Array(blob)
+        stream += u64(5001) + digestBytes
         let expected = try FileDigest(fileAt: folder.write(Data(stream), to: "stream.bin")).sha256
 
         #expect(try SQLiteContentHash(fileAt: url).sha256 == expected)

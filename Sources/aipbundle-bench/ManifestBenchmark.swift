@@ -1,0 +1,29 @@
+import AIPBundleKit
+import Foundation
+
+/// What `manifest.json` costs a build: the SHA-256 and logical content hash of `airports.db`, and the SHA-256 of the
+/// input files (which the build computes on the second core while the database is written).
+struct ManifestBenchmark: Benchmark {
+    enum Part { case database, inputs }
+    let part: Part
+    let database: URL
+    let inputs: [URL]
+
+    var name: String {
+        switch part {
+        case .database: "manifest airports.db"
+        case .inputs: "manifest sha256 inputs"
+        }
+    }
+
+    func run() throws -> Work {
+        switch part {
+        case .database:
+            let file = try ManifestFile(fileAt: database, kind: .sqlite)
+            return Work(rows: file.tables?.values.reduce(0, +) ?? 0, bytes: file.bytes)
+        case .inputs:
+            let digests = try inputs.map { try FileDigest(fileAt: $0) }
+            return Work(bytes: digests.reduce(0) { $0 + $1.bytes })
+        }
+    }
+}
