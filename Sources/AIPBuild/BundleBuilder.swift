@@ -40,6 +40,8 @@ public struct StageResult: Sendable {
     public var report: StageReport
     /// The digests of the inputs the stage read, for the manifest.
     var inputDigests: [ManifestInput]
+    /// The manifest entries of the files the stage wrote.
+    var manifestEntries: [String: ManifestFile]
     /// Files the stage wrote, as named in `--out`.
     public var outputs: [String]
     public var outputBytes: Int
@@ -117,10 +119,8 @@ public enum BundleBuilder {
                 progress: options.progress)
             let start = clock.now
             let run = try await stage.run(context, settings, staging)
-            let bytes = stage.files.reduce(0) { total, file in
-                total + ((try? FileManager.default.attributesOfItem(atPath: staging.appendingPathComponent(file).path)[.size] as? Int) ?? 0)
-            }
-            results.append(StageResult(report: run.report, inputDigests: run.inputDigests, outputs: stage.files, outputBytes: bytes,
+            results.append(StageResult(report: run.report, inputDigests: run.inputDigests, manifestEntries: run.manifestEntries,
+                                       outputs: stage.files, outputBytes: run.manifestEntries.values.reduce(0) { $0 + $1.bytes },
                                        wallTime: clock.now - start))
         }
         return results

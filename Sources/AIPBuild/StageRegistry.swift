@@ -17,7 +17,7 @@ public struct RegisteredStage: Sendable {
     /// The files are the ones the bundle-file registry says the stage owns.
     static func make<S: Stage>(
         _ stage: S.Type,
-        write: @escaping @Sendable (S.Output, URL, StageContext, _ idHighWaterMarks: [String: [String: Int]]) throws -> [String: Int]
+        write: @escaping @Sendable (S.Output, URL, StageContext, _ idHighWaterMarks: [String: [String: Int]]) throws -> WrittenFiles
     ) -> RegisteredStage {
         let files = BundleFiles.owned(by: S.name).map(\.name)
         return RegisteredStage(name: S.name, upstream: S.upstream, files: files) { context, settings, folder in
@@ -31,26 +31,40 @@ public struct RegisteredStage: Sendable {
             let digests = BackgroundWork {
                 try output.inputs.map { try ManifestInput.hashing(fileAt: root.appendingPathComponent($0.file), relativePath: $0.file) }
             }
-            let rowsWritten = try write(output, folder, context, try marks.value())
-            return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: rowsWritten, findings: output.findings),
-                            inputDigests: try digests.value())
+            let written = try write(output, folder, context, try marks.value())
+            var entries: [String: ManifestFile] = [:]
+            for (name, contents) in written.contents {
+                guard let file = BundleFiles.named(name) else { throw BundleWriteError("\(name) is not a registered bundle file") }
+                entries[name] = try ManifestFile(contents: contents, kind: file.manifestKind, name: name)
+            }
+            return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: written.rows, findings: output.findings),
+                            inputDigests: try digests.value(), manifestEntries: entries)
         }
     }
 }
 
-/// What running a stage gave: its section of the report, and the digests of the inputs it read for the manifest.
+/// What a stage's writer wrote: rows per table, and each file's bytes (so the manifest never reads them back).
+struct WrittenFiles: Sendable {
+    var rows: [String: Int]
+    var contents: [String: Data]
+}
+
+/// What running a stage gave: its section of the report, and for the manifest the digests of the inputs it read and
+/// the entries of the files it wrote.
 struct StageRun: Sendable {
     var report: StageReport
     var inputDigests: [ManifestInput]
+    var manifestEntries: [String: ManifestFile]
 }
 
 /// Every stage of the build, in the order they run. `--only`, its help text and its validation come from here.
 public enum StageRegistry {
     public static let all: [RegisteredStage] = [
         .make(AirportsStage.self) { output, folder, context, marks in
-            try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName), stamp: context.stamp,
-                                             idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:])
-            return ["airports": output.airports.count, "runways": output.runways.count]
+            let contents = try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName),
+                                                            stamp: context.stamp, idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:])
+            return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count],
+                                contents: [AirportsSchema.fileName: contents])
         },
     ]
 

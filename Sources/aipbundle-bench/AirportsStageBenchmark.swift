@@ -26,7 +26,7 @@ struct AirportsWriteBenchmark: Benchmark {
         let url = folder.appendingPathComponent("airports.db")
         try? FileManager.default.removeItem(at: url)
         let stamp = BuildStamp(version: "bench", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00")
-        let bytes = try AirportsDatabaseWriter.write(output, to: url, stamp: stamp)
+        let bytes = try AirportsDatabaseWriter.write(output, to: url, stamp: stamp).count
         return Work(rows: output.airports.count + output.runways.count, bytes: bytes)
     }
 }

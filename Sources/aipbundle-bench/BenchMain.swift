@@ -55,8 +55,7 @@ enum BenchMain {
         let airportsFile = try OurAirportsReader.readAirports(airports, include: stage.includes)
         let runwaysFile = try OurAirportsReader.readRunways(runways)
         let output = try stage.run(airports: airportsFile, runways: runwaysFile)
-        let database = scratch.appendingPathComponent("manifest-airports.db")
-        try AirportsDatabaseWriter.write(output, to: database, stamp: BuildStamp(version: "bench", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00"))
+        let database = try AirportsDatabaseWriter.write(output, to: scratch.appendingPathComponent("manifest-airports.db"), stamp: BuildStamp(version: "bench", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00"))
         let cases: [any Benchmark] = [
             CSVReadBenchmark(mode: .airports, airports: airports, runways: runways),
             CSVReadBenchmark(mode: .runways, airports: airports, runways: runways),

@@ -22,13 +22,22 @@ extension Manifest {
                             inputs: [ManifestInput]) throws -> Manifest {
         var entries: [String: ManifestFile] = [:]
         for file in files {
-            guard isPlainFileName(file.name) else {
-                throw ManifestError("\"\(file.name)\" is not a plain file name; a bundle folder has no subfolders")
-            }
             guard entries[file.name] == nil else {
                 throw ManifestError("\(file.name) is listed twice")
             }
             entries[file.name] = try ManifestFile(fileAt: file.url, kind: file.kind)
+        }
+        return try make(bundleVersion: bundleVersion, airacCycle: airacCycle, airacDate: airacDate, builderVersion: builderVersion,
+                        entries: entries, inputs: inputs)
+    }
+
+    /// The manifest of files whose entries are already known (made by their writers from the bytes they wrote, or
+    /// carried over from the previous manifest for files carried over unchanged).
+    /// - Throws: `ManifestError` when a name is not a plain file name or an input path appears twice.
+    public static func make(bundleVersion: String, airacCycle: String, airacDate: String, builderVersion: String,
+                            entries: [String: ManifestFile], inputs: [ManifestInput]) throws -> Manifest {
+        for name in entries.keys where !isPlainFileName(name) {
+            throw ManifestError("\"\(name)\" is not a plain file name; a bundle folder has no subfolders")
         }
         let sortedInputs = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         if let duplicate = zip(sortedInputs, sortedInputs.dropFirst()).first(where: { $0.path == $1.path }) {

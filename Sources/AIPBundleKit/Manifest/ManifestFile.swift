@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 
@@ -38,6 +39,23 @@ public struct ManifestFile: Sendable, Equatable, Codable {
     ///   so, or has a `schema_version` that is not an integer.
     public init(fileAt url: URL, kind: ManifestFileKind) throws {
         try self.init(fileAt: url, kind: kind, digest: FileDigest(fileAt: url))
+    }
+
+    /// The entry of a file whose exact bytes are `contents`, as its writer has them in memory: nothing is read back
+    /// from disk, and an SQLite image is hashed on two read-only in-memory connections.
+    /// - Throws: `ManifestError` when an SQLite image cannot be opened or has a `schema_version` that is not an integer.
+    public init(contents: Data, kind: ManifestFileKind, name: String) throws {
+        let sha256 = SHA256.hash(data: contents).lowercaseHex
+        switch kind {
+        case .json:
+            self.init(kind: kind, bytes: contents.count, sha256: sha256, logicalSHA256: sha256)
+        case .sqlite:
+            let (content, schemaVersion) = try SQLiteContentHash.hashing(image: contents) { db in
+                try Self.schemaVersion(db, file: name)
+            }
+            self.init(kind: kind, bytes: contents.count, sha256: sha256, logicalSHA256: content.sha256,
+                      schemaVersion: schemaVersion, tables: content.rowCounts)
+        }
     }
 
     /// Completes `digest`, already taken of the file at `url`, with the content hash.

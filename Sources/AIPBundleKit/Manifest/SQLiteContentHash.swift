@@ -75,7 +75,30 @@ public struct SQLiteContentHash: Sendable, Equatable {
     /// Hashes the database at `url` as ``init(fileAt:)`` does, and reads `extra` on the first of its connections
     /// (one open less for a caller that needs something else from the file).
     static func hashing<Extra>(fileAt url: URL, _ extra: (Database) throws -> Extra) throws -> (hash: SQLiteContentHash, extra: Extra) {
-        try SQLiteFile.read(url) { db in
+        try hashing(open: { try SQLiteFile.open(url) }, extra)
+    }
+
+    /// Hashes the database whose serialized image is `image` (what a writer has in memory), on two read-only
+    /// in-memory connections: no file is read back.
+    static func hashing<Extra>(image: Data, _ extra: (Database) throws -> Extra) throws -> (hash: SQLiteContentHash, extra: Extra) {
+        try image.withUnsafeBytes { bytes in
+            nonisolated(unsafe) let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
+            let count = bytes.count
+            return try hashing(open: {
+                let queue = try DatabaseQueue()
+                try queue.inDatabase { db in
+                    let code = sqlite3_deserialize(db.sqliteConnection, "main", base.assumingMemoryBound(to: UInt8.self),
+                                                   sqlite3_int64(count), sqlite3_int64(count), UInt32(SQLITE_DESERIALIZE_READONLY))
+                    guard code == SQLITE_OK else { throw ManifestError("the database image cannot be opened (SQLite error \(code))") }
+                }
+                return queue
+            }, extra)
+        }
+    }
+
+    /// The two-worker hashing, on connections made by `open` (called once per worker, on that worker's thread).
+    private static func hashing<Extra>(open: @escaping @Sendable () throws -> DatabaseQueue, _ extra: (Database) throws -> Extra) throws -> (hash: SQLiteContentHash, extra: Extra) {
+        try open().read { db in
             let plans = try Self.tableNames(db).map { try TablePlan(db, table: $0) }
             // Two workers, the tables dealt largest first to the less loaded one: airports.db is mostly two tables
             // of similar size, so each core gets one. The second worker has a connection of its own.
@@ -93,7 +116,7 @@ public struct SQLiteContentHash: Sendable, Equatable {
             let done = DispatchGroup()
             DispatchQueue.global().async(group: done) {
                 slot.initializeElement(at: 0, to: Result {
-                    second.isEmpty ? [] : try SQLiteFile.read(url) { other in try second.map { try plans[$0].digest(other) } }
+                    second.isEmpty ? [] : try open().read { other in try second.map { try plans[$0].digest(other) } }
                 })
             }
             let firstDigests = Result { try bins[0].map { try plans[$0].digest(db) } }

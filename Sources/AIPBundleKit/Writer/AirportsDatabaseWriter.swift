@@ -9,12 +9,12 @@ public enum AirportsDatabaseWriter {
     ///
     /// - Parameter idHighWaterMarks: `sqlite_sequence` marks by AUTOINCREMENT table name (the previous bundle's
     ///   marks, so that no id is handed out twice across releases); a table keeps the larger of its mark and its largest id.
-    /// - Returns: the size of the file in bytes.
+    /// - Returns: the file's bytes (its size is their count), for the manifest.
     /// - Throws: `BundleWriteError` (a mark for an unknown table, one below an id, a row the writer got wrong) or
     ///   GRDB's `DatabaseError` when SQLite refuses a row.
     @discardableResult
     public static func write(_ output: AirportsStage.Output, to url: URL, stamp: BuildStamp,
-                             idHighWaterMarks: [String: Int] = [:]) throws -> Int {
+                             idHighWaterMarks: [String: Int] = [:]) throws -> Data {
         try DatabaseImage.write(to: url) { db in
             for statement in AirportsSchema.schema.createStatements {
                 try db.execute(sql: statement)

@@ -10,9 +10,9 @@ import GRDB
 /// SQLite directly through `sqliteConnection`.
 enum DatabaseImage {
     /// Runs `fill` in one transaction on a fresh in-memory database, then writes the image to `url`.
-    /// - Returns: the size of the file in bytes.
+    /// - Returns: the file's bytes, for the manifest (hashed without reading the file back).
     @discardableResult
-    static func write(to url: URL, _ fill: (Database) throws -> Void) throws -> Int {
+    static func write(to url: URL, _ fill: (Database) throws -> Void) throws -> Data {
         let queue = try DatabaseQueue()
         let image: Data = try queue.inDatabase { db in
             try db.inTransaction {
@@ -30,6 +30,6 @@ enum DatabaseImage {
         } catch {
             throw BundleWriteError("cannot write \(url.path): \(error.localizedDescription)")
         }
-        return image.count
+        return image
     }
 }

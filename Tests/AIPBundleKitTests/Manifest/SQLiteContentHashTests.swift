@@ -161,3 +161,20 @@ import Testing
         #expect { try SQLiteContentHash(fileAt: url) } throws: { "\($0)".contains("fake.db") }
     }
 }
+
+@Suite struct ManifestFileFromContentsTests {
+    /// The build makes entries from the bytes its writer holds; a device and `check` make them from the file.
+    @Test func anEntryMadeFromTheImageEqualsOneMadeFromTheFile() throws {
+        let folder = try TemporaryFolder()
+        let url = try writeSampleDatabase(in: folder)
+        let fromImage = try ManifestFile(contents: Data(contentsOf: url), kind: .sqlite, name: "airports.db")
+        #expect(fromImage == (try ManifestFile(fileAt: url, kind: .sqlite)))
+        #expect(fromImage.tables?["runways"] == 3 && fromImage.schemaVersion == 1)
+        let json = Data(#"{"questions": []}"#.utf8)
+        #expect(try ManifestFile(contents: json, kind: .json, name: "rules.json") == ManifestFile(fileAt: folder.write(json, to: "rules.json"), kind: .json))
+    }
+
+    @Test func anImageThatIsNotADatabaseIsAnError() {
+        #expect(throws: (any Error).self) { try ManifestFile(contents: Data("not sqlite".utf8), kind: .sqlite, name: "airports.db") }
+    }
+}
