@@ -64,11 +64,17 @@ public struct BuildCommand: AsyncParsableCommand {
         let options = BuildOptions(
             sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only),
             configFile: config.map { URL(fileURLWithPath: $0) }, stamp: try stamp(),
-            previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink)
+            previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: Self.progress)
         let results = try await BundleBuilder.build(options)
         for result in results {
             FileHandle.standardError.write(Data((BuildSummaryLine(result, out: out).text + "\n").utf8))
         }
+    }
+
+    /// Progress lines go to stderr for a person at a terminal; CI logs keep only the summary.
+    @Sendable private static func progress(_ line: String) {
+        guard isatty(STDERR_FILENO) != 0 else { return }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     private func stamp() throws -> BuildStamp {

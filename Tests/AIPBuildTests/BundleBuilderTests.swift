@@ -81,6 +81,15 @@ func count(_ table: String, in out: URL) throws -> Int {
         withExtendedLifetime(other) {}
     }
 
+    @Test func stagesReportProgressThroughTheBuild() async throws {
+        let temporary = try TemporaryFolder()
+        let sources = try temporary.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways())
+        let lines = ProgressLines()
+        _ = try await BundleBuilder.build(BuildOptions(sources: sources, out: temporary.url.appendingPathComponent("out"), stamp: stamp,
+                                                       progress: { lines.append($0) }))
+        #expect(lines.all == ["airports: read 3 rows of ourairports/airports.csv, 4 of ourairports/runways.csv"])
+    }
+
     @Test func theReportKeepsTheSectionsOfStagesThatDidNotRun() {
         let previous = BuildReport(bundleVersion: "old", airacDate: "2026-10-29", stages: [
             StageReport(stage: "cities", inputs: [], rowsWritten: ["cities": 5], findings: []),
@@ -93,4 +102,12 @@ func count(_ table: String, in out: URL) throws -> Int {
         #expect(merged.stages[0].rowsWritten == ["airports": 2] && merged.stages[1].rowsWritten == ["cities": 5])
         #expect(merged.bundleVersion == "test")
     }
+}
+
+/// Progress lines collected from any thread.
+final class ProgressLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

@@ -12,6 +12,7 @@ extension AirportsStage {
         async let airportsRead = OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: include)
         async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
         let (airports, runways) = try await (airportsRead, runwaysRead)
+        context.progress("\(Self.name): read \(airports.rowCount) rows of \(airports.fileName), \(runways.rowCount) of \(runways.fileName)")
         var output = try run(airports: airports, runways: runways)
         guard !output.airports.isEmpty else {
             throw StageError(stage: Self.name, reason:
