@@ -25,7 +25,7 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
         case let error as SettingsError: self = .invalidSetting(error.description)
         case let error as BundleFolderError: self = .output(error.description)
         case let error as BundleWriteError: self = .output(error.description)
-        case let error as BundleReadError: self = .output(error.description)
+        case let error as ManifestError: self = .output(error.description)
         default: self = .output("\(error)")
         }
     }

@@ -34,12 +34,3 @@ extension BundleBuilder {
         return manifest
     }
 }
-
-extension BundleFile {
-    var manifestKind: ManifestFileKind {
-        switch kind {
-        case .sqlite: .sqlite
-        case .json: .json
-        }
-    }
-}

@@ -89,7 +89,7 @@ public enum BundleBuilder {
                 files: options.stages.flatMap(\.files), manifest: manifest, previous: previous)
             if !losses.isEmpty, !options.allowShrink { throw BuildError.shrank(losses, maxLoss: buildSettings.maxTableShrink) }
 
-            let files = StageRegistry.allFiles.filter { FileManager.default.fileExists(atPath: staging.appendingPathComponent($0).path) }
+            let files = StageRegistry.allFiles.filter { manifest.files[$0] != nil }
             try folder.publish(staging, files: files + [reportName, Manifest.fileName], fault: options.publishFault)
             return results
         } catch {

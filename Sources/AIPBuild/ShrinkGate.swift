@@ -22,7 +22,8 @@ public struct ShrinkGate {
     /// Tables of `files` that lost more than `maxLoss` of the rows they have in `previous`.
     ///
     /// The new counts come from the manifest just made (its files were counted while hashed); the previous ones from
-    /// the previous bundle's manifest, or by counting its file when it has none (a bundle of an earlier version).
+    /// the previous bundle's manifest, or from an entry made of its file when it has none (a bundle of an earlier
+    /// version), so both sides are counted alike.
     func losses(files: [String], manifest: Manifest, previous: URL?) throws -> [Loss] {
         guard let previous else { return [] }
         let previousManifest = try? Manifest(contentsOf: previous.appendingPathComponent(Manifest.fileName))
@@ -31,7 +32,7 @@ public struct ShrinkGate {
             guard let after = manifest.files[file]?.tables else { continue }
             let old = previous.appendingPathComponent(file)
             guard FileManager.default.fileExists(atPath: old.path) else { continue }
-            let before = try previousManifest?.files[file]?.tables ?? BundleTableReader.rowCounts(old)
+            let before = try previousManifest?.files[file]?.tables ?? ManifestFile(fileAt: old, kind: .sqlite).tables ?? [:]
             for (table, count) in before.sorted(by: { $0.key < $1.key }) where count > 0 {
                 let now = after[table] ?? 0
                 if Double(count - now) > maxLoss * Double(count) {
@@ -46,7 +47,8 @@ public struct ShrinkGate {
 /// The `build` section of `pipeline.json`: settings of the build itself rather than of one stage.
 struct BuildSettings: StageSettings {
     /// The share of a table's rows a build may lose against the previous bundle before it stops.
-    var maxTableShrink = 0.05
+    var maxTableShrink = Self.defaultMaxTableShrink
+    static let defaultMaxTableShrink = 0.05
 
     static let section = "build"
     static let knownKeys: Set<String> = ["max_table_shrink"]
@@ -55,7 +57,7 @@ struct BuildSettings: StageSettings {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        maxTableShrink = try container.decodeIfPresent(Double.self, forKey: .maxTableShrink) ?? 0.05
+        maxTableShrink = try container.decodeIfPresent(Double.self, forKey: .maxTableShrink) ?? Self.defaultMaxTableShrink
         guard (0...1).contains(maxTableShrink) else {
             throw DecodingError.dataCorruptedError(forKey: .maxTableShrink, in: container, debugDescription: "must be between 0 and 1 (0.05 = 5 %)")
         }

@@ -24,10 +24,7 @@ func writeManifest(in folder: URL, files: [BundleFile] = BundleFiles.all) throws
     let present = files.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.name).path) }
     let manifest = try Manifest.make(
         bundleVersion: "test", airacCycle: "2612", airacDate: "2026-11-26", builderVersion: "test",
-        files: present.map { file in
-            let kind: ManifestFileKind = if case .sqlite = file.kind { .sqlite } else { .json }
-            return (name: file.name, url: folder.appendingPathComponent(file.name), kind: kind)
-        },
+        files: present.map { (name: $0.name, url: folder.appendingPathComponent($0.name), kind: $0.manifestKind) },
         inputs: [])
     try manifest.jsonData().write(to: folder.appendingPathComponent(Manifest.fileName))
 }

@@ -6,9 +6,9 @@ import GRDB
 public enum BundleTableReader {
     /// The rows of `table` in the SQLite file at `url`, in primary-key (rowid) order; nil when the table is absent.
     ///
-    /// The file is opened read-only; a file that is not a database is an error naming it.
+    /// The file is opened read-only; a file that is not a database is a `ManifestError` naming it.
     public static func read(_ url: URL, table: String) throws -> PlainTable? {
-        try open(url).read { db in
+        try SQLiteFile.read(url) { db in
             guard try db.tableExists(table) else { return nil }
             let columns = try db.columns(in: table).map(\.name)
             let order = table == "sqlite_sequence" ? "name" : "rowid"
@@ -19,34 +19,12 @@ public enum BundleTableReader {
         }
     }
 
-    /// Rows per table of the SQLite file at `url` (SQLite's own tables excluded).
-    public static func rowCounts(_ url: URL) throws -> [String: Int] {
-        try open(url).read { db in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            var counts: [String: Int] = [:]
-            for table in tables {
-                counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
-            }
-            return counts
-        }
-    }
-
     /// A plain-value view of a bundle folder's files, for a stage's context.
     public static func contents(of folder: URL?, fileNames: [String]) -> BundleContents {
         guard let folder else { return .empty }
         let present = fileNames.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
         return BundleContents(fileNames: present) { file, table in
             try read(folder.appendingPathComponent(file), table: table)
-        }
-    }
-
-    private static func open(_ url: URL) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.readonly = true
-        do {
-            return try DatabaseQueue(path: url.path, configuration: configuration)
-        } catch {
-            throw BundleReadError("cannot read \(url.path) as an SQLite database: \(error)")
         }
     }
 }
@@ -63,8 +41,3 @@ extension PlainValue {
     }
 }
 
-/// A bundle file that should be readable as SQLite is not.
-public struct BundleReadError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

@@ -25,3 +25,13 @@ public struct BundleFile: Sendable {
         self.kind = kind
     }
 }
+
+extension BundleFile {
+    /// How `manifest.json` describes the file.
+    public var manifestKind: ManifestFileKind {
+        switch kind {
+        case .sqlite: .sqlite
+        case .json: .json
+        }
+    }
+}

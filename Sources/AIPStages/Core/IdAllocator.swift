@@ -63,13 +63,8 @@ extension BundleContents {
             let key = RowKey(keyIndexes.map { row[$0].keyText })
             if previous[key] == nil { previous[key] = id }
         }
-        var highWater: Int64 = 0
-        if let sequence = try self.table("sqlite_sequence", in: file), let name = sequence.index(of: "name"),
-           let seq = sequence.index(of: "seq"),
-           let row = sequence.rows.first(where: { $0[name].text == table }) {
-            highWater = row[seq].integer ?? 0
-        }
-        return IdAllocator(previous: previous, previousHighWater: highWater)
+        let highWater = try idHighWaterMarks(in: file)[table] ?? 0
+        return IdAllocator(previous: previous, previousHighWater: Int64(highWater))
     }
 }
 
