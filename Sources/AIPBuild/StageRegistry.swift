@@ -37,7 +37,9 @@ public struct RegisteredStage: Sendable {
                 guard let file = BundleFiles.named(name) else { throw BundleWriteError("\(name) is not a registered bundle file") }
                 entries[name] = try ManifestFile(contents: contents, kind: file.manifestKind, name: name)
             }
-            return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: written.rows, findings: output.findings),
+            let counts = output.counts.merging(written.counts) { $1 }
+            return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: written.rows, findings: output.findings,
+                                                counts: counts),
                             inputDigests: try digests.value(), manifestEntries: entries)
         }
     }
@@ -47,6 +49,8 @@ public struct RegisteredStage: Sendable {
 struct WrittenFiles: Sendable {
     var rows: [String: Int]
     var contents: [String: Data]
+    /// Named tallies found while writing (e.g. changes per table), merged into the stage's report section.
+    var counts: [String: [String: Int]] = [:]
 }
 
 /// What running a stage gave: its section of the report, and for the manifest the digests of the inputs it read and

@@ -102,6 +102,17 @@ func count(_ table: String, in out: URL) throws -> Int {
         #expect(merged.stages[0].rowsWritten == ["airports": 2] && merged.stages[1].rowsWritten == ["cities": 5])
         #expect(merged.bundleVersion == "test")
     }
+
+    @Test func countsAreReportedOnlyWhenAStageHasAny() throws {
+        let report = BuildReport(bundleVersion: "v", airacDate: "2026-11-26", stages: [
+            StageReport(stage: "airports", inputs: [], rowsWritten: [:], findings: []),
+            StageReport(stage: "notifications", inputs: [], rowsWritten: [:], findings: [], counts: ["difficulty": ["easy": 3]]),
+        ])
+        let json = String(decoding: try report.json(), as: UTF8.self)
+        #expect(json.components(separatedBy: "\"counts\"").count == 2)
+        let decoded = try JSONDecoder().decode(BuildReport.self, from: try report.json())
+        #expect(decoded.stages.map(\.counts) == [[:], ["difficulty": ["easy": 3]]])
+    }
 }
 
 /// Progress lines collected from any thread.

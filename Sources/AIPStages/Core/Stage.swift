@@ -27,6 +27,12 @@ public protocol StageOutput: Sendable {
     var inputs: [InputSummary] { get }
     /// Rows rejected and fields cleared, sorted.
     var findings: [Finding] { get }
+    /// Named tallies for the report, e.g. `"difficulty": ["easy": 120, …]` or `"border_points_by_country"`.
+    var counts: [String: [String: Int]] { get }
+}
+
+extension StageOutput {
+    public var counts: [String: [String: Int]] { [:] }
 }
 
 /// One input file as the report and the manifest list it.
