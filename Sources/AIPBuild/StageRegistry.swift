@@ -65,10 +65,12 @@ struct StageRun: Sendable {
 public enum StageRegistry {
     public static let all: [RegisteredStage] = [
         .make(AirportsStage.self) { output, folder, context, marks in
+            var changes = ChangeLogCounts()
             let contents = try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName),
-                                                            stamp: context.stamp, idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:])
+                                                            stamp: context.stamp, idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:],
+                                                            previous: context.previous.location(of: AirportsSchema.fileName)) { changes = $0 }
             return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count],
-                                contents: [AirportsSchema.fileName: contents])
+                                contents: [AirportsSchema.fileName: contents], counts: changes.report)
         },
     ]
 

@@ -9,13 +9,17 @@ public enum AirportsDatabaseWriter {
     ///
     /// - Parameter idHighWaterMarks: `sqlite_sequence` marks by AUTOINCREMENT table name (the previous bundle's
     ///   marks, so that no id is handed out twice across releases); a table keeps the larger of its mark and its largest id.
+    /// - Parameter previous: the previous bundle's `airports.db`, whose change log this build's changes extend
+    ///   (``ChangeLog``); `changeLog` receives this build's change counts.
     /// - Returns: the file's bytes (its size is their count), for the manifest.
-    /// - Throws: `BundleWriteError` (a mark for an unknown table, one below an id, a row the writer got wrong) or
-    ///   GRDB's `DatabaseError` when SQLite refuses a row.
+    /// - Throws: `BundleWriteError` (a mark for an unknown table, one below an id, a row the writer got wrong, an
+    ///   unreadable previous file) or GRDB's `DatabaseError` when SQLite refuses a row.
     @discardableResult
     public static func write(_ output: AirportsStage.Output, to url: URL, stamp: BuildStamp,
-                             idHighWaterMarks: [String: Int] = [:]) throws -> Data {
-        try DatabaseImage.write(to: url) { db in
+                             idHighWaterMarks: [String: Int] = [:], previous: URL? = nil,
+                             changeLog: (ChangeLogCounts) -> Void = { _ in }) throws -> Data {
+        let attached = previous.map { [ChangeLog.previousSchema: $0] } ?? [:]
+        return try DatabaseImage.write(to: url, attaching: attached) { db in
             for statement in AirportsSchema.schema.createStatements {
                 try db.execute(sql: statement)
             }
@@ -28,6 +32,7 @@ public enum AirportsDatabaseWriter {
                 }
                 try SQLiteSequence.raise(table, to: highWater, in: db)
             }
+            changeLog(try ChangeLog.record(in: db, stamp: stamp, hasPrevious: previous != nil))
         }
     }
 

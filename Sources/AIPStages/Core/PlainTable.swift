@@ -1,3 +1,5 @@
+import Foundation
+
 /// One SQL value, as a stage sees it: no database types cross into the stages layer.
 public enum PlainValue: Sendable, Hashable {
     case null
@@ -32,10 +34,14 @@ public struct PlainTable: Sendable {
 public struct BundleContents: Sendable {
     /// Names of the files this bundle has.
     public let fileNames: [String]
+    /// The folder holding the files, for the bundle layer's writers (the change log attaches the previous file);
+    /// a stage reads tables through ``table(_:in:)``. Nil for contents that are not on disk.
+    public let folder: URL?
     private let read: @Sendable (_ file: String, _ table: String) throws -> PlainTable?
 
-    public init(fileNames: [String], read: @escaping @Sendable (_ file: String, _ table: String) throws -> PlainTable?) {
+    public init(fileNames: [String], folder: URL? = nil, read: @escaping @Sendable (_ file: String, _ table: String) throws -> PlainTable?) {
         self.fileNames = fileNames
+        self.folder = folder
         self.read = read
     }
 
@@ -43,6 +49,11 @@ public struct BundleContents: Sendable {
     public static let empty = BundleContents(fileNames: []) { _, _ in nil }
 
     public func has(_ file: String) -> Bool { fileNames.contains(file) }
+
+    /// Where `file` lies on disk; nil when the bundle lacks it or is not on disk.
+    public func location(of file: String) -> URL? {
+        has(file) ? folder?.appendingPathComponent(file) : nil
+    }
 
     /// The rows of `table` in `file`; nil when the bundle lacks the file or the file lacks the table.
     public func table(_ table: String, in file: String) throws -> PlainTable? {

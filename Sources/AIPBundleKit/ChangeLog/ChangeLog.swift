@@ -1,0 +1,110 @@
+import AIPStages
+import GRDB
+
+/// Records in `airports.db` what changed since the previous bundle, on the finished in-memory database before it
+/// is serialized, with the previous file attached read-only as `previous` (SQL does the comparison, in one place).
+///
+/// - The change log accumulates: the previous bundle's `*_changes` rows are kept with their ids, and this build's
+///   rows follow, tagged with its `changed_at` (the build timestamp) and `airac_date`. "What changed this cycle at
+///   LFAT" is a query on `airac_date`; a change row is never rewritten, so older cycles cost nothing in a delta.
+/// - A row whose content did not change keeps its `created_at`/`updated_at`; a changed row keeps `created_at`.
+/// - A change row's `airport_icao`, `runway_id` or `procedure_id` naming a row this bundle no longer has is NULL
+///   (the foreign keys must hold), in this build's rows and in the history alike; a removed row stays identified by
+///   its label in `old_value`.
+/// - `airac_updates` gets one row per cycle (``buildSource``), recounted on a rebuild of the same cycle;
+///   `airac_country_coverage` is rebuilt from the airports' source tags.
+enum ChangeLog {
+    static let previousSchema = "previous"
+    /// `airac_updates.source` of the rows a build writes: the build as a whole fetched the cycle.
+    static let buildSource = "aipbundle"
+
+    /// - Parameter hasPrevious: whether a previous `airports.db` is attached as ``previousSchema``.
+    /// - Returns: this build's change rows, per `*_changes` table and per country (empty without a previous bundle).
+    static func record(in db: Database, stamp: BuildStamp, hasPrevious: Bool) throws -> ChangeLogCounts {
+        let arguments: StatementArguments = ["changed_at": stamp.timestamp, "airac_date": stamp.airac.effectiveDate]
+        var counts = ChangeLogCounts()
+        if hasPrevious {
+            let previous = try PreviousTables(db)
+            for table in AirportsSchema.schema.tables where table.hasTimestamps || ChangeLogTable.named(table.name) != nil {
+                try compare(table, previous: previous, db: db, arguments: arguments, counts: &counts)
+            }
+            try carry(AirportsSchema.airacUpdates, previous: previous, db: db)
+        }
+        try recordUpdate(in: db, arguments: arguments)
+        try AiracCoverage.write(in: db, stamp: stamp)
+        return counts
+    }
+
+    /// Logs one table's changes (when it has a `*_changes` table) and carries its timestamps over.
+    private static func compare(_ table: TableSchema, previous: PreviousTables, db: Database, arguments: StatementArguments,
+                                counts: inout ChangeLogCounts) throws {
+        let log = ChangeLogTable.named(table.name)
+        if let log { try carry(log.changes, previous: previous, db: db) }
+        guard let previousColumns = previous.columns(of: table.name),
+              table.keyColumns.allSatisfy(previousColumns.contains) else { return }
+        let excluded = Set(table.keyColumns + ["created_at", "updated_at"])
+        let compared = table.columns.filter { !excluded.contains($0.name) && previousColumns.contains($0.name) }
+        try db.execute(sql: "DROP TABLE IF EXISTS \(ChangeLogTable.changedKeys)")
+        try db.execute(sql: ChangeLogTable.changedKeysSQL(table, compared: compared.map(\.name)))
+        if let log {
+            try db.execute(sql: try log.collectSQL(compared: compared), arguments: arguments)
+            try counts.count(ChangeLogTable.collectedRows, loggedIn: log.changes, db: db)
+            try db.execute(sql: log.appendSQL)
+            try db.execute(sql: "DROP TABLE \(ChangeLogTable.collectedRows)")
+        }
+        if table.hasTimestamps, previousColumns.contains("created_at"), previousColumns.contains("updated_at") {
+            try db.execute(sql: ChangeLogTable.timestampsSQL(table))
+        }
+        try db.execute(sql: "DROP TABLE \(ChangeLogTable.changedKeys)")
+    }
+
+    /// Copies the previous bundle's rows of `table` (the columns both have), ids included.
+    private static func carry(_ table: TableSchema, previous: PreviousTables, db: Database) throws {
+        guard let previousColumns = previous.columns(of: table.name) else { return }
+        let columns = table.columns.map(\.name).filter(previousColumns.contains)
+        try db.execute(sql: ChangeLogTable.copySQL(table, columns: columns, from: "previous.\(table.name.quotedDatabaseIdentifier)"))
+    }
+
+    /// This cycle's `airac_updates` row: the airports of this bundle with a change tagged with the cycle, and the
+    /// change rows so tagged (every `*_changes` table with an `airac_date`; border points' has none).
+    private static func recordUpdate(in db: Database, arguments: StatementArguments) throws {
+        let tagged = ChangeLogTable.airports.map(\.changes).filter { $0.column("airac_date") != nil }
+        let changes = tagged.map { "SELECT count(*) FROM main.\($0.name.quotedDatabaseIdentifier) WHERE airac_date = :airac_date" }
+        let airports = tagged.filter { $0.column("airport_icao") != nil }
+            .map { "SELECT airport_icao FROM main.\($0.name.quotedDatabaseIdentifier) WHERE airac_date = :airac_date" }
+        let counted = """
+            (SELECT count(DISTINCT airport_icao) FROM (\(airports.joined(separator: " UNION ALL ")))),
+            \(changes.map { "(\($0))" }.joined(separator: " + "))
+            """
+        // An update first, then an insert: an upsert would raise the AUTOINCREMENT counter even when it updates.
+        try db.execute(sql: """
+            UPDATE main.airac_updates SET fetched_at = :changed_at, status = 'success',
+                (airports_updated, changes_count) = (SELECT \(counted))
+            WHERE airac_date = :airac_date AND source = '\(buildSource)'
+            """, arguments: arguments)
+        guard db.changesCount == 0 else { return }
+        try db.execute(sql: """
+            INSERT INTO main.airac_updates (airac_date, source, fetched_at, airports_updated, changes_count, status)
+            VALUES (:airac_date, '\(buildSource)', :changed_at, \(counted), 'success')
+            """, arguments: arguments)
+    }
+}
+
+extension ChangeLogTable {
+    static func named(_ table: String) -> ChangeLogTable? { airports.first { $0.table.name == table } }
+}
+
+/// The tables of the attached previous `airports.db` and their columns (it may predate a column or a table).
+struct PreviousTables {
+    private var columnsByTable: [String: Set<String>] = [:]
+
+    init(_ db: Database) throws {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM previous.sqlite_master WHERE type = 'table'")
+        for table in tables {
+            let columns = try Row.fetchAll(db, sql: "PRAGMA previous.table_info(\(table.quotedDatabaseIdentifier))")
+            columnsByTable[table] = Set(columns.map { $0["name"] as String })
+        }
+    }
+
+    func columns(of table: String) -> Set<String>? { columnsByTable[table] }
+}
