@@ -32,6 +32,7 @@ enum ChangeLog {
         }
         try recordUpdate(in: db, arguments: arguments)
         try AiracCoverage.write(in: db, stamp: stamp)
+        try sortSequence(in: db)
         return counts
     }
 
@@ -63,6 +64,17 @@ enum ChangeLog {
         guard let previousColumns = previous.columns(of: table.name) else { return }
         let columns = table.columns.map(\.name).filter(previousColumns.contains)
         try db.execute(sql: ChangeLogTable.copySQL(table, columns: columns, from: "previous.\(table.name.quotedDatabaseIdentifier)"))
+    }
+
+    /// Rewrites `sqlite_sequence` in table-name order. Its rows come in the order tables first got an id, which
+    /// depends on what the previous bundle held; sorted, a rebuild on the same content gives the same bytes.
+    private static func sortSequence(in db: Database) throws {
+        try db.execute(sql: """
+            CREATE TEMP TABLE changelog_sequence AS SELECT name, seq FROM main.sqlite_sequence ORDER BY name;
+            DELETE FROM main.sqlite_sequence;
+            INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM temp.changelog_sequence ORDER BY rowid;
+            DROP TABLE temp.changelog_sequence;
+            """)
     }
 
     /// This cycle's `airac_updates` row: the airports of this bundle with a change tagged with the cycle, and the

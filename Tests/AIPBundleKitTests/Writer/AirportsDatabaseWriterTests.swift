@@ -119,7 +119,8 @@ import Testing
         let sequence = try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence ORDER BY name").map { "\($0["name"] as String)=\($0["seq"] as Int)" }
         }
-        #expect(sequence == ["procedures=77", "runways=9000"])
+        // airac_updates=1: every build records its cycle there (the change log).
+        #expect(sequence == ["airac_updates=1", "procedures=77", "runways=9000"])
         // Without a mark, the explicit id is the high-water mark: SQLite will never hand out 4242 or below.
         let plain = try write(TemporaryFolder())
         #expect(try plain.read { try Int.fetchOne($0, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'runways'") } == 4242)
