@@ -24,11 +24,15 @@ enum ChangeLog {
         let arguments: StatementArguments = ["changed_at": stamp.timestamp, "airac_date": stamp.airac.effectiveDate]
         var counts = ChangeLogCounts()
         if hasPrevious {
-            let previous = try PreviousTables(db)
-            for table in AirportsSchema.schema.tables where table.hasTimestamps || ChangeLogTable.named(table.name) != nil {
-                try compare(table, previous: previous, db: db, arguments: arguments, counts: &counts)
+            do {
+                let previous = try PreviousTables(db)
+                for table in AirportsSchema.schema.tables where table.hasTimestamps || ChangeLogTable.named(table.name) != nil {
+                    try compare(table, previous: previous, db: db, arguments: arguments, counts: &counts)
+                }
+                try carry(AirportsSchema.airacUpdates, previous: previous, db: db)
+            } catch let error as DatabaseError {
+                throw BundleWriteError("the previous bundle's \(AirportsSchema.fileName) cannot be compared with this build: \(error.message ?? "\(error.resultCode)")")
             }
-            try carry(AirportsSchema.airacUpdates, previous: previous, db: db)
         }
         try recordUpdate(in: db, arguments: arguments)
         try AiracCoverage.write(in: db, stamp: stamp)

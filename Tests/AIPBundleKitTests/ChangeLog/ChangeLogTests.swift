@@ -124,6 +124,27 @@ import Testing
 
     }
 
+    @Test func aPreviousBundleOfAnOlderSchemaIsReadForWhatItHas() throws {
+        let folder = try TemporaryFolder()
+        let first = try Cycles.write(Cycles.before, "1.db", in: folder, stamp: Cycles.first)
+        let second = try Cycles.write(Cycles.after, "2.db", in: folder, stamp: Cycles.second, previous: first)
+        // As euro_aip before 0.13: no airac_date in the change tables, no waypoints, no airac tables.
+        try DatabaseQueue(path: second.path).write { db in
+            try db.execute(sql: """
+                ALTER TABLE runways_changes DROP COLUMN airac_date; DROP TABLE waypoints_changes; DROP TABLE waypoints;
+                DROP TABLE airac_updates; DROP TABLE airac_country_coverage
+                """)
+        }
+        var third = Cycles.after
+        third.runways[1].widthFt = 75
+        let url = try Cycles.write(third, "3.db", in: folder, stamp: Cycles.third, previous: second)
+        #expect(try Cycles.rows("runways_changes", in: url, ["runway_id", "field_name", "airac_date"]) == [
+            ["1", "length_ft", nil], ["3", "surface", nil], ["3", "lighted", nil], [nil, "RUNWAY_REMOVED", nil],
+            ["6", "RUNWAY_ADDED", nil], ["2", "width_ft", "2026-12-24"],
+        ])
+        #expect(try Cycles.rows("airac_updates", in: url, ["airac_date", "airports_updated", "changes_count"]) == [["2026-12-24", "1", "1"]])
+    }
+
     @Test func aPreviousFileThatIsNotADatabaseStopsTheWriteNamingIt() throws {
         let folder = try TemporaryFolder()
         let garbage = try folder.write("not a database, only text that is long enough to be read", to: "old/airports.db")
@@ -140,8 +161,10 @@ import Testing
         let previous = try Cycles.write(Cycles.before, "1.db", in: folder, stamp: Cycles.first)
         let bytes = try Data(contentsOf: previous)
         let truncated = try folder.write(bytes.prefix(bytes.count / 3), to: "cut/airports.db")
-        #expect(throws: (any Error).self) {
+        #expect {
             try Cycles.write(Cycles.after, "2.db", in: folder, stamp: Cycles.second, previous: truncated)
+        } throws: { error in
+            "\(error)".hasPrefix("\(truncated.path) cannot be read as an SQLite database: SQLite error 11: database disk image is malformed")
         }
     }
 }
