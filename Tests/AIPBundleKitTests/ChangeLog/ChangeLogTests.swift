@@ -145,6 +145,23 @@ import Testing
         #expect(try Cycles.rows("airac_updates", in: url, ["airac_date", "airports_updated", "changes_count"]) == [["2026-12-24", "1", "1"]])
     }
 
+    @Test func checkFindsAChangeRowThatChangesNothingAndAMissingCycle() throws {
+        let folder = try TemporaryFolder()
+        let first = try Cycles.write(Cycles.before, "1.db", in: folder, stamp: Cycles.first)
+        let url = try Cycles.write(Cycles.after, "2/airports.db", in: folder, stamp: Cycles.second, previous: first)
+        #expect(try BundleChecker.check(url).isEmpty)
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: """
+                UPDATE runways_changes SET new_value = old_value WHERE id = 2; DELETE FROM airac_updates WHERE airac_date = '2026-11-26'
+                """)
+        }
+        let findings = try BundleChecker.check(url).map(\.description)
+        #expect(findings == [
+            "airports.db: runways_changes.new_value: equals old_value: the row records no change (1 row, e.g. 2)",
+            "airports.db: airac_updates.airac_date: has no row for model_metadata.airac_date (1 row, e.g. 2026-11-26)",
+        ])
+    }
+
     @Test func aPreviousFileThatIsNotADatabaseStopsTheWriteNamingIt() throws {
         let folder = try TemporaryFolder()
         let garbage = try folder.write("not a database, only text that is long enough to be read", to: "old/airports.db")
