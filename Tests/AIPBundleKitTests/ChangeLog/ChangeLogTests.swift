@@ -104,6 +104,20 @@ import Testing
         #expect(try BundleChecker.check(url).isEmpty)
     }
 
+    @Test func aRebuildWithinTheCycleAddsToItsRowAndKeepsItsId() throws {
+        let folder = try TemporaryFolder()
+        let first = try Cycles.write(Cycles.before, "1.db", in: folder, stamp: Cycles.first)
+        let second = try Cycles.write(Cycles.after, "2.db", in: folder, stamp: Cycles.second, previous: first)
+        // A source changed mid-cycle: runway 2 is wider. The cycle's row counts both builds' changes.
+        var amended = Cycles.after
+        amended.runways[1].widthFt = 75
+        let url = try Cycles.write(amended, "2b.db", in: folder, stamp: Cycles.second, previous: second)
+        #expect(try Cycles.rows("airac_updates", in: url, ["id", "airac_date", "airports_updated", "changes_count"]) == [
+            ["1", "2026-10-29", "0", "0"], ["2", "2026-11-26", "3", "8"],
+        ])
+        #expect(try Cycles.rows("runways_changes", in: url, ["id", "runway_id", "field_name"]).last == ["6", "2", "width_ft"])
+    }
+
     @Test func twoBuildsWithTheSamePreviousAreByteIdentical() throws {
         let folder = try TemporaryFolder()
         let previous = try Cycles.write(Cycles.before, "1.db", in: folder, stamp: Cycles.first)
