@@ -2,7 +2,7 @@ import AIPStages
 import GRDB
 
 /// Records in `airports.db` what changed since the previous bundle, on the finished in-memory database before it
-/// is serialized, with the previous file attached read-only as `previous` (SQL does the comparison, in one place).
+/// is serialized, with a copy of the previous file attached as `previous` (SQL does the comparison, in one place).
 ///
 /// - The change log accumulates: the previous bundle's `*_changes` rows are kept with their ids, and this build's
 ///   rows follow, tagged with its `changed_at` (the build timestamp) and `airac_date`. "What changed this cycle at
@@ -14,6 +14,7 @@ import GRDB
 /// - `airac_updates` gets one row per cycle (``buildSource``), recounted on a rebuild of the same cycle;
 ///   `airac_country_coverage` is rebuilt from the airports' source tags.
 enum ChangeLog {
+    /// The schema name the previous `airports.db` is attached under; the SQL of ``ChangeLogTable`` reads it by name.
     static let previousSchema = "previous"
     /// `airac_updates.source` of the rows a build writes: the build as a whole fetched the cycle.
     static let buildSource = "aipbundle"
@@ -49,7 +50,6 @@ enum ChangeLog {
               table.keyColumns.allSatisfy(previousColumns.contains) else { return }
         let excluded = Set(table.keyColumns + ["created_at", "updated_at"])
         let compared = table.columns.filter { !excluded.contains($0.name) && previousColumns.contains($0.name) }
-        try db.execute(sql: "DROP TABLE IF EXISTS \(ChangeLogTable.changedKeys)")
         try db.execute(sql: ChangeLogTable.changedKeysSQL(table, compared: compared.map(\.name)))
         // Without it, SQLite scans the changed keys once per row it joins them with.
         try db.execute(sql: "CREATE INDEX temp.changelog_changed_key ON changelog_changed (\(table.keyColumns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")))")
@@ -106,23 +106,4 @@ enum ChangeLog {
             VALUES (:airac_date, '\(buildSource)', :changed_at, \(counted), 'success')
             """, arguments: arguments)
     }
-}
-
-extension ChangeLogTable {
-    static func named(_ table: String) -> ChangeLogTable? { airports.first { $0.table.name == table } }
-}
-
-/// The tables of the attached previous `airports.db` and their columns (it may predate a column or a table).
-struct PreviousTables {
-    private var columnsByTable: [String: Set<String>] = [:]
-
-    init(_ db: Database) throws {
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM previous.sqlite_master WHERE type = 'table'")
-        for table in tables {
-            let columns = try Row.fetchAll(db, sql: "PRAGMA previous.table_info(\(table.quotedDatabaseIdentifier))")
-            columnsByTable[table] = Set(columns.map { $0["name"] as String })
-        }
-    }
-
-    func columns(of table: String) -> Set<String>? { columnsByTable[table] }
 }

@@ -47,6 +47,8 @@ struct ChangeLogTable: Sendable {
                        identity: ["waypoint_name": "r.name"], source: "r.source",
                        style: .fields(entity: "WAYPOINT", label: "r.name")),
     ]
+
+    static func named(_ table: String) -> ChangeLogTable? { airports.first { $0.table.name == table } }
 }
 
 extension TableSchema {
