@@ -17,6 +17,9 @@ public enum DeltaPackageWriter {
     /// into the new folder `out`, which must not exist or be empty; it appears whole or not at all.
     @discardableResult
     public static func write(from old: URL?, to new: URL, out: URL, key: SigningKey?) throws -> DeltaManifest {
+        if let contents = try? FileManager.default.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
+            throw DeltaError("\(out.path) is not empty; give a new folder for the package")
+        }
         let newFolder = try bundleContents(new, role: "the new bundle")
         let newManifestData = try Data(contentsOf: newFolder.appendingPathComponent(Manifest.fileName))
         let newManifest = try Manifest(jsonData: newManifestData)

@@ -20,13 +20,13 @@ public struct SigningKey: Sendable {
     /// Reads a private key file.
     /// - Throws: `DeltaError` when it cannot be read or is not an aipbundle private key.
     public init(fileAt url: URL) throws {
-        let text: String
+        let raw: Data?
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            raw = try KeyFileLine.read(url, label: Self.label)
         } catch {
-            throw DeltaError("cannot read the signing key \(url.path): \(error.localizedDescription)")
+            throw DeltaError("\(error)")
         }
-        guard let raw = KeyFileLine.decode(text, label: Self.label),
+        guard let raw,
               let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
             throw DeltaError("\(url.path) is not an aipbundle signing key (one line: \(Self.label) <base64>); make one with `aipbundle keygen`")
         }

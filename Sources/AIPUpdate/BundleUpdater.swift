@@ -31,9 +31,13 @@ public enum BundleUpdater {
     public static func apply(package: URL, to bundle: URL, trustedKey: SigningPublicKey?,
                              afterFile: (String) throws -> Void = { _ in }) throws -> Result {
         let update = try UpdatePackage(folder: package, trustedKey: trustedKey)
+        // Versions first, before the bundle folder is opened (which creates it when missing); then, under its
+        // lock, the versions again and the content of every base file.
+        try checkVersions(update, installed: installedManifest(BundleFolder.currentContents(of: bundle)))
         let folder = try BundleFolder(root: bundle)
         let installed = try installedManifest(folder.current)
-        try checkBase(update, installed: installed, in: folder.current)
+        try checkVersions(update, installed: installed)
+        try checkBaseFiles(update, in: folder.current)
 
         let staging = try folder.makeStaging()
         do {
@@ -69,7 +73,7 @@ public enum BundleUpdater {
         }
     }
 
-    private static func checkBase(_ update: UpdatePackage, installed: Manifest?, in current: URL?) throws {
+    private static func checkVersions(_ update: UpdatePackage, installed: Manifest?) throws {
         let target = update.targetManifest
         if let installed, !BundleVersionOrder.isNewer(target, than: installed) {
             throw UpdateError("""
@@ -78,12 +82,18 @@ public enum BundleUpdater {
                 """)
         }
         guard let from = update.delta.fromVersion else { return }
-        guard let installed, let current else {
+        guard let installed else {
             throw UpdateError("the delta applies to version \(from), but no bundle is installed; install the full bundle")
         }
         guard installed.bundleVersion == from else {
             throw UpdateError("the delta applies to version \(from), but version \(installed.bundleVersion) is installed")
         }
+    }
+
+    /// Every file the package patches or keeps must have, on the device, the content the package was made from.
+    private static func checkBaseFiles(_ update: UpdatePackage, in current: URL?) throws {
+        let target = update.targetManifest
+        guard update.delta.fromVersion != nil, let current else { return }
         for (name, file) in update.delta.files.sorted(by: { $0.key < $1.key }) {
             guard let base = file.baseLogicalSHA256, let kind = target.files[name]?.kind else { continue }
             let url = current.appendingPathComponent(name)

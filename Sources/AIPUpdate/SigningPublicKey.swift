@@ -18,13 +18,7 @@ public struct SigningPublicKey: Sendable {
     /// Reads a public key file.
     /// - Throws: `UpdateError` when the file cannot be read or is not an aipbundle public key.
     public init(fileAt url: URL) throws {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw UpdateError("cannot read the public key \(url.path): \(error.localizedDescription)")
-        }
-        guard let raw = KeyFileLine.decode(text, label: Self.label),
+        guard let raw = try KeyFileLine.read(url, label: Self.label),
               let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else {
             throw UpdateError("\(url.path) is not an aipbundle public key (one line: \(Self.label) <base64>)")
         }
@@ -67,7 +61,15 @@ package enum KeyFileLine {
         "\(label) \(bytes.base64EncodedString())\n"
     }
 
-    package static func decode(_ text: String, label: String) -> Data? {
+    /// The bytes of the key file at `url`; nil when it is not a line with `label`.
+    /// - Throws: `UpdateError` when the file cannot be read.
+    package static func read(_ url: URL, label: String) throws -> Data? {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw UpdateError("cannot read the key file \(url.path): \(error.localizedDescription)")
+        }
         let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
         guard parts.count == 2, parts[0] == label else { return nil }
         return Data(base64Encoded: String(parts[1]))

@@ -22,10 +22,12 @@ import Testing
         let raw = try #require(Data(base64Encoded: String(publicText.split(separator: " ")[1]).trimmingCharacters(in: .whitespacesAndNewlines)))
         let publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
 
+        let base = folder.url.appendingPathComponent("base")
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", base.path, "--airac", "2026-10-29"])
         var outs: [URL] = []
         for name in ["a", "b"] {
             let out = folder.url.appendingPathComponent(name)
-            try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path,
+            try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--previous", base.path,
                                   "--airac", "2026-11-26", "--signing-key", keys.privateKey])
             outs.append(out)
         }
@@ -36,7 +38,7 @@ import Testing
         let signature = try #require(Data(base64Encoded: signatureText.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(publicKey.isValidSignature(signature, for: manifestData))
         #expect(!publicKey.isValidSignature(signature, for: manifestData + Data([0x0A])))
-        // Same inputs, same key: the same manifest and the same signature.
+        // Same inputs, same --previous, same key: the same manifest, signature and database.
         for file in ["manifest.json", "manifest.sig", "airports.db"] {
             #expect(try Data(contentsOf: outs[0].appendingPathComponent(file)) == Data(contentsOf: outs[1].appendingPathComponent(file)))
         }

@@ -157,6 +157,14 @@ import Testing
         #expect(try snapshot(device) == before)
     }
 
+    @Test func aDeltaForAMissingBundleIsRefusedWithoutCreatingIt() throws {
+        let setup = try setUp()
+        let missing = setup.folder.url.appendingPathComponent("no-bundle")
+        let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: missing, trustedKey: key.publicKey) }
+        #expect(error?.description == "the delta applies to version 2612, but no bundle is installed; install the full bundle")
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
     @Test func aReplayedDeltaAndADowngradeAreRefused() throws {
         let setup = try setUp()
         try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey)
