@@ -55,7 +55,7 @@ public struct SigningPublicKey: Sendable {
     }
 }
 
-/// The one-line text form of a key file or a signature: `label base64\n` (no label for signatures).
+/// The one-line text form of a key file: `label base64\n`.
 package enum KeyFileLine {
     package static func encode(_ bytes: Data, label: String) -> String {
         "\(label) \(bytes.base64EncodedString())\n"

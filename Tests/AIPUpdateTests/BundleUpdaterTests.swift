@@ -147,6 +147,25 @@ import Testing
         #expect(try snapshot(setup.installed) == before)
     }
 
+    /// Without a trusted key only hashes protect the device; a package that escapes its folder or is not a package
+    /// at all is still refused.
+    @Test(arguments: [
+        ("\"payload\" : \"items.db.changeset.xz\"", "\"payload\" : \"../items.db.changeset.xz\"", "not a plain file name"),
+        ("\"format\" : 1", "\"format\" : 2", "has format 2"),
+        ("{", "[", "is not a delta description"),
+    ])
+    func aHostileUnsignedPackageIsRefused(_ original: String, _ replacement: String, _ message: String) throws {
+        let setup = try setUp()
+        let url = setup.delta.appendingPathComponent(DeltaManifest.fileName)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(original))
+        try Data(text.replacingOccurrences(of: original, with: replacement).utf8).write(to: url)
+        let before = try snapshot(setup.installed)
+        let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: nil) }
+        #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+        #expect(try snapshot(setup.installed) == before)
+    }
+
     @Test func aWrongBaseVersionIsRefused() throws {
         let setup = try setUp()
         let device = setup.folder.url.appendingPathComponent("older-device")
