@@ -36,6 +36,9 @@ public enum ChannelPublisher {
         let manifestData = try Data(contentsOf: bundleFolder.appendingPathComponent(Manifest.fileName))
         let manifest = try Manifest(jsonData: manifestData)
         let version = manifest.bundleVersion
+        guard manifest.signing?.publicKeyFingerprint == key.publicKey.fingerprint else {
+            throw DeltaError("the bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
+        }
         let current = BundleFolder.currentContents(of: channel)
         let index = try current.flatMap { folder -> ChannelIndex? in
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(ChannelIndex.fileName).path) else { return nil }

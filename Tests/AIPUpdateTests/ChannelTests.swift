@@ -86,6 +86,16 @@ import Testing
         #expect(try snapshot(channel) == before)
     }
 
+    @Test func anUnsignedBundleIsRefusedBeforeTheChannelIsCreated() throws {
+        let folder = try TemporaryFolder()
+        let bundle = folder.url.appendingPathComponent("unsigned")
+        try versions()[0].publish(in: bundle, key: nil)
+        let channel = folder.url.appendingPathComponent("channel")
+        let error = #expect(throws: DeltaError.self) { try ChannelPublisher.publish(bundle: bundle, channel: channel, keep: 3, key: key) }
+        #expect(error?.description.contains("is not signed by this key") == true)
+        #expect(!FileManager.default.fileExists(atPath: channel.path))
+    }
+
     @Test func aTamperedIndexIsRefusedByTheClient() throws {
         let (folder, channel, _) = try publishAll(keep: 3)
         let index = try #require(BundleFolder.currentContents(of: channel)).appendingPathComponent(ChannelIndex.fileName)
