@@ -4,12 +4,12 @@ import GRDB
 
 /// The SQLite changeset that turns one database into another, computed with the session extension's
 /// `sqlite3session_diff` on the new file with the old one attached.
-enum ChangesetDiff {
+package enum ChangesetDiff {
     /// The changeset from `old` to `new`, or nil when a changeset cannot express the change: the two files do not
     /// have the same tables, or a table has no primary key (the session extension skips such tables silently).
     /// Column changes make `sqlite3session_diff` fail, which is also nil. The caller still proves the changeset
     /// by applying it.
-    static func changeset(from old: URL, to new: URL) throws -> Data? {
+    package static func changeset(from old: URL, to new: URL) throws -> Data? {
         var configuration = Configuration()
         configuration.readonly = true
         let queue = try DatabaseQueue(path: new.path, configuration: configuration)

@@ -1,4 +1,5 @@
 import AIPBuild
+import AIPBundleFolder
 import AIPDelta
 import AIPManifest
 import AIPStages
@@ -65,6 +66,12 @@ struct DeltaBench {
             let part = delta.files[name]!.bytes ?? 0, whole = full.files[name]!.bytes ?? 0
             print(String(format: "%-28@ %@ %@ %9d bytes; full %9d bytes xz (%.2f %%), %d bytes raw", "delta size \(label)", name,
                          delta.files[name]!.kind.rawValue, part, whole, 100 * Double(part) / Double(max(whole, 1)), manifest.files[name]!.bytes))
+            // The changeset even when the file ships whole, to show how far it was from the half-size rule.
+            let oldContents = BundleFolder.currentContents(of: bundles[from]!)!, newContents = BundleFolder.currentContents(of: bundles[to]!)!
+            if manifest.files[name]!.kind == .sqlite,
+               let changeset = try ChangesetDiff.changeset(from: oldContents.appendingPathComponent(name), to: newContents.appendingPathComponent(name)) {
+                print("  changeset \(changeset.count) bytes raw, \(try XZ.compress(changeset).count) bytes xz")
+            }
         }
     }
 
