@@ -52,6 +52,21 @@ import Testing
         #expect(kinds["notes.db"] == .full)
     }
 
+    @Test func aNewFileShipsWholeAndARemovedFileIsDropped() throws {
+        var old = TestBundle(version: "1")
+        old.rules = nil
+        let (added, _) = try kinds(from: old, to: TestBundle(version: "2"))
+        #expect(added == ["items.db": .unchanged, "notes.db": .unchanged, "rules.json": .full])
+
+        var new = TestBundle(version: "2")
+        new.rules = nil
+        let (removed, folder) = try kinds(from: TestBundle(version: "1"), to: new)
+        #expect(removed == ["items.db": .unchanged, "notes.db": .unchanged])
+        let installed = folder.url.appendingPathComponent("old")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: installed.path).contains("rules.json"))
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: #require(BundleFolder.currentContents(of: installed)).path).contains("rules.json"))
+    }
+
     @Test func anOlderNewBundleIsRefused() throws {
         let folder = try TemporaryFolder()
         try TestBundle(version: "2").publish(in: folder.url.appendingPathComponent("a"), key: key)

@@ -19,7 +19,8 @@ struct TestBundle {
     var itemsSequence: Int64 = 10
     /// `notes.db`: a text-keyed table.
     var notes: [String: String] = ["LFAT": "PPR", "EGLL": "slots"]
-    var rules = #"{"rules":[1,2,3]}"# + "\n"
+    /// `rules.json`; nil for a bundle without it.
+    var rules: String? = #"{"rules":[1,2,3]}"# + "\n"
 
     /// Publishes this bundle in the bundle folder `folder` (as a build would), signed by `key` when given.
     @discardableResult
@@ -27,15 +28,15 @@ struct TestBundle {
         let bundle = try BundleFolder(root: folder)
         let staging = try bundle.makeStaging()
         try writeFiles(in: staging)
-        var manifest = try Manifest.make(
-            bundleVersion: version, airacCycle: "2612", airacDate: airacDate, builderVersion: "test",
-            files: [("items.db", staging.appendingPathComponent("items.db"), .sqlite),
-                    ("notes.db", staging.appendingPathComponent("notes.db"), .sqlite),
-                    ("rules.json", staging.appendingPathComponent("rules.json"), .json)],
-            inputs: [])
+        let files: [(name: String, url: URL, kind: ManifestFileKind)] = [
+            ("items.db", staging.appendingPathComponent("items.db"), .sqlite),
+            ("notes.db", staging.appendingPathComponent("notes.db"), .sqlite),
+        ] + (rules == nil ? [] : [("rules.json", staging.appendingPathComponent("rules.json"), .json)])
+        var manifest = try Manifest.make(bundleVersion: version, airacCycle: "2612", airacDate: airacDate, builderVersion: "test",
+                                         files: files, inputs: [])
         if let key { manifest = ManifestSigner.marking(manifest, with: key) }
         try manifest.jsonData().write(to: staging.appendingPathComponent(Manifest.fileName))
-        var names = ["items.db", "notes.db", "rules.json", Manifest.fileName]
+        var names = files.map(\.name) + [Manifest.fileName]
         if let key {
             try ManifestSigner.sign(folder: staging, with: key)
             names.append(Manifest.signatureFileName)
@@ -62,7 +63,7 @@ struct TestBundle {
             }
         }
         try notes.close()
-        try Data(rules.utf8).write(to: folder.appendingPathComponent("rules.json"))
+        if let rules { try Data(rules.utf8).write(to: folder.appendingPathComponent("rules.json")) }
     }
 }
 
