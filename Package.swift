@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "aipbundle", targets: ["aipbundle"]),
+        // The device-side updater: verify and apply a signed delta or full bundle. No build-side code in it.
+        .library(name: "AIPUpdate", targets: ["AIPUpdate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,44 +25,70 @@ let package = Package(
         .systemLibrary(name: "CZlibSystem", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLZMA", providers: [.apt(["liblzma-dev"])]),
 
         .target(name: "AIPReaders", dependencies: [
             "CCSV", "CZlibSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "AIPStages", dependencies: ["AIPReaders"]),
+        // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
+        .target(name: "AIPManifest", dependencies: [
+            "CSQLite",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPReaders", "AIPStages", "CSQLite",
+            "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder"]),
+        .target(name: "AIPBuild", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder"),
+        // Device side: signatures, xz payloads, changesets applied in one transaction, the atomic swap.
+        .target(name: "AIPUpdate", dependencies: [
+            "AIPManifest", "AIPBundleFolder", "CSQLite", "CLZMA",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // Build side of updates: key pairs, signing manifests, computing deltas, publishing a channel.
+        .target(name: "AIPDelta", dependencies: [
+            "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CSQLite", "CLZMA",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPReaders", "AIPBundleKit", "AIPBuild",
+            "AIPReaders", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
             "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild"]),
+        .executableTarget(name: "aipbundle-bench", dependencies: [
+            "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
+        ]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
         .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "CSQLite", "TestSupport",
+            "AIPBundleKit", "AIPManifest", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPBundleFolder", "AIPBundleKit", "AIPStages", "TestSupport",
+            "AIPBuild", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPBuild", "AIPBundleFolder", "TestSupport",
+            "AIPCommands", "AIPBuild", "AIPBundleFolder", "AIPManifest", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "AIPUpdateTests", dependencies: [
+            "AIPUpdate", "AIPDelta", "AIPManifest", "AIPBundleFolder", "CSQLite", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ],
     swiftLanguageModes: [.v6]

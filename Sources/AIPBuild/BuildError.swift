@@ -1,5 +1,6 @@
 import AIPBundleFolder
 import AIPBundleKit
+import AIPManifest
 import AIPReaders
 import AIPStages
 

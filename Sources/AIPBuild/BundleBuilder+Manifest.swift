@@ -1,4 +1,6 @@
 import AIPBundleKit
+import AIPDelta
+import AIPManifest
 import AIPStages
 import Foundation
 
@@ -13,7 +15,8 @@ extension BundleBuilder {
     /// manifest, as do the inputs of the stages that made them; only a carried file the current manifest lacks (a
     /// bundle of an earlier version) is hashed here. So the manifest always describes every file.
     @discardableResult
-    static func writeManifest(in staging: URL, stamp: BuildStamp, report: BuildReport, ran: [StageResult], current: URL?) throws -> Manifest {
+    static func writeManifest(in staging: URL, stamp: BuildStamp, report: BuildReport, ran: [StageResult], current: URL?,
+                              signingKey: SigningKey? = nil) throws -> Manifest {
         let ranNames = Set(ran.map(\.report.stage))
         let carriedStages = report.stages.filter { !ranNames.contains($0.stage) }
         let previous = carriedStages.isEmpty ? nil : current.flatMap { try? Manifest(contentsOf: $0.appendingPathComponent(Manifest.fileName)) }
@@ -27,10 +30,12 @@ extension BundleBuilder {
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             entries[file.name] = try previous?.files[file.name] ?? ManifestFile(fileAt: url, kind: file.manifestKind)
         }
-        let manifest = try Manifest.make(
+        var manifest = try Manifest.make(
             bundleVersion: stamp.version, airacCycle: stamp.airac.identifier, airacDate: stamp.airac.effectiveDate,
             builderVersion: builderVersion, entries: entries, inputs: ran.flatMap(\.inputDigests) + carriedInputs)
+        if let signingKey { manifest = ManifestSigner.marking(manifest, with: signingKey) }
         try manifest.jsonData().write(to: staging.appendingPathComponent(Manifest.fileName))
+        if let signingKey { try ManifestSigner.sign(folder: staging, with: signingKey) }
         return manifest
     }
 }

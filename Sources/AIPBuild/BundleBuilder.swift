@@ -1,5 +1,7 @@
 import AIPBundleFolder
 import AIPBundleKit
+import AIPDelta
+import AIPManifest
 import AIPReaders
 import AIPStages
 import Foundation
@@ -17,6 +19,8 @@ public struct BuildOptions: Sendable {
     public var previous: URL?
     /// Publish even when a table lost more rows than the shrink gate allows.
     public var allowShrink = false
+    /// Signs manifest.json (manifest.sig beside it, the key's fingerprint in the manifest); nil leaves it unsigned.
+    public var signingKey: SigningKey?
     /// Where a line of progress goes.
     public var progress: @Sendable (String) -> Void = { _ in }
     /// Called before each publish step; tests throw from it to simulate a crash there.
@@ -83,14 +87,16 @@ public enum BundleBuilder {
             }
             let report = BuildReport.merging(results.map(\.report), into: previousReport, stamp: options.stamp, order: StageRegistry.names)
             try report.json().write(to: staging.appendingPathComponent(reportName))
-            let manifest = try writeManifest(in: staging, stamp: options.stamp, report: report, ran: results, current: current)
+            let manifest = try writeManifest(in: staging, stamp: options.stamp, report: report, ran: results, current: current,
+                                             signingKey: options.signingKey)
 
             let losses = try ShrinkGate(maxLoss: buildSettings.maxTableShrink).losses(
                 files: options.stages.flatMap(\.files), manifest: manifest, previous: previous)
             if !losses.isEmpty, !options.allowShrink { throw BuildError.shrank(losses, maxLoss: buildSettings.maxTableShrink) }
 
             let files = StageRegistry.allFiles.filter { manifest.files[$0] != nil }
-            try folder.publish(staging, files: files + [reportName, Manifest.fileName], fault: options.publishFault)
+            let signature = options.signingKey == nil ? [] : [Manifest.signatureFileName]
+            try folder.publish(staging, files: files + [reportName, Manifest.fileName] + signature, fault: options.publishFault)
             return results
         } catch {
             try? FileManager.default.removeItem(at: staging)

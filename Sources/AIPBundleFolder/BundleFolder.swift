@@ -209,7 +209,7 @@ public final class BundleFolder: @unchecked Sendable {
     }
 
     /// Flushes a file or folder to disk, so the flip never exposes data still in the page cache only.
-    static func sync(_ url: URL) throws {
+    public static func sync(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw BundleFolderError("cannot open \(url.path) to flush it: \(String(cString: strerror(errno)))")

@@ -1,4 +1,5 @@
 import AIPBuild
+import AIPDelta
 import AIPStages
 import ArgumentParser
 import Foundation
@@ -36,6 +37,9 @@ public struct BuildCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Settings file (default: <sources>/pipeline.json when present).", valueName: "file"))
     var config: String?
 
+    @Option(help: ArgumentHelp("Sign manifest.json with this private key (from `aipbundle keygen`); manifest.sig goes beside it.", valueName: "file"))
+    var signingKey: String?
+
     @Flag(help: "Publish even if a table lost more rows than allowed (default 5 %) against the previous bundle.")
     var allowShrink = false
 
@@ -61,10 +65,11 @@ public struct BuildCommand: AsyncParsableCommand {
     }
 
     public func run() async throws {
-        let options = BuildOptions(
+        var options = BuildOptions(
             sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only),
             configFile: config.map { URL(fileURLWithPath: $0) }, stamp: try stamp(),
             previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: Self.progress)
+        options.signingKey = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
         let results = try await BundleBuilder.build(options)
         for result in results {
             FileHandle.standardError.write(Data((BuildSummaryLine(result, out: out).text + "\n").utf8))

@@ -78,6 +78,9 @@ enum BenchMain {
         for benchmark in cases where wanted(benchmark.name) {
             try measure(benchmark, runs: runs)
         }
+        if selected.isEmpty || selected.contains(where: { $0.hasPrefix("delta") || $0.hasPrefix("build 2026") }) {
+            try DeltaBench.run(data: data, scratch: scratch, runs: runs, wanted: wanted)
+        }
         if let processPeak { print(String(format: "peak memory: build process %.1f MB", processPeak)) }
         print(String(format: "peak memory: in-process cases (all inputs loaded) %.1f MB", peakMemoryMB()))
     }

@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPManifest
 import Foundation
 
 /// What `manifest.json` costs a build: the entry of `airports.db` (SHA-256 and logical content hash of the image its

@@ -1,5 +1,6 @@
 @testable import AIPBuild
 import AIPBundleKit
+import AIPManifest
 import Foundation
 import GRDB
 import TestSupport

@@ -1,3 +1,4 @@
+import AIPManifest
 import Foundation
 import GRDB
 
@@ -74,11 +75,4 @@ public enum BundleChecker {
         let theirs = try SQLiteFileCheck.openImmutable(reference).read(SchemaSnapshot.read)
         return SchemaSnapshot.differences(actual: theirs, expected: ours, schema: schema)
     }
-}
-
-/// `check` could not look at the file at all.
-public struct CheckError: Error, CustomStringConvertible, LocalizedError {
-    public var description: String
-    init(_ description: String) { self.description = description }
-    public var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+import AIPManifest
 import Foundation
 import GRDB
 

@@ -1,3 +1,4 @@
+import AIPManifest
 import Foundation
 
 /// The fields of an SQLite file's 100-byte header that `check` needs, read from the bytes themselves.

@@ -1,3 +1,4 @@
+import AIPManifest
 import AIPStages
 import Foundation
 import GRDB

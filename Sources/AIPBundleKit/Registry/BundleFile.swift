@@ -1,3 +1,4 @@
+import AIPManifest
 import Foundation
 
 /// One file of a bundle, declared once: build, publish, check, the manifest and deltas all find it here.

@@ -1,4 +1,5 @@
 @testable import AIPBundleKit
+import AIPManifest
 import Foundation
 #if canImport(Glibc)
 import Glibc

