@@ -65,12 +65,12 @@ import Testing
         let airports = try String(contentsOf: SharedFixtures.fixtureSources.appendingPathComponent("ourairports/airports.csv"), encoding: .utf8)
         let change = RunwayEdits.oneCycle(runways, edits: 2)
         let v1 = folder.url.appendingPathComponent("v1"), v2 = folder.url.appendingPathComponent("v2")
-        // One AIRAC cycle for both, so the rows' created_at/updated_at stay equal: the change log (its own issue)
-        // carries them over across cycles; until then a new cycle rewrites every row's timestamps.
+        // The next AIRAC cycle: unchanged rows keep their timestamps (the change log carries them over), so the
+        // changeset holds the edited runways, their change-log rows and the cycle's airac_updates row.
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", v1.path, "--airac", "2026-11-26",
                               "--version", "2612", "--signing-key", keys.privateKey])
         let edited = try folder.sourceTree(airports: airports, runways: change.csv, name: "edited")
-        try await runCommand(["build", "--sources", edited.path, "--out", v2.path, "--airac", "2026-11-26", "--version", "2612.1",
+        try await runCommand(["build", "--sources", edited.path, "--out", v2.path, "--airac", "2026-12-24", "--version", "2613",
                               "--previous", v1.path, "--signing-key", keys.privateKey])
 
         let delta = folder.url.appendingPathComponent("delta")
