@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         .target(name: "AIPReaders", dependencies: [
-            "CCSV", "CZlibSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "AIPStages", dependencies: ["AIPReaders"]),
         .target(name: "AIPBundleKit", dependencies: [
@@ -47,7 +47,7 @@ let package = Package(
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild"]),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
         .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [

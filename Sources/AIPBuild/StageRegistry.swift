@@ -70,6 +70,10 @@ public enum StageRegistry {
             return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count],
                                 contents: [AirportsSchema.fileName: contents])
         },
+        .make(RulesStage.self) { output, folder, _, _ in
+            let contents = try RulesJSONWriter.write(output.document, to: folder.appendingPathComponent(RulesStage.fileName))
+            return WrittenFiles(rows: ["questions": output.document.questions.count], contents: [RulesStage.fileName: contents])
+        },
     ]
 
     public static var names: [String] { all.map(\.name) }

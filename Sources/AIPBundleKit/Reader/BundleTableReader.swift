@@ -23,9 +23,11 @@ public enum BundleTableReader {
     public static func contents(of folder: URL?, fileNames: [String]) -> BundleContents {
         guard let folder else { return .empty }
         let present = fileNames.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
-        return BundleContents(fileNames: present) { file, table in
+        return BundleContents(fileNames: present, read: { file, table in
             try read(folder.appendingPathComponent(file), table: table)
-        }
+        }, readBytes: { file in
+            [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+        })
     }
 }
 
