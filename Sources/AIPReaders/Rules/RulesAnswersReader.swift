@@ -34,7 +34,8 @@ public struct RuleAnswerSheet: Sendable {
 ///
 /// The Question cell holds the raw question. A row whose question is a known prefix and whose answer is empty
 /// starts a prefix group, as in the definitions, until a fully empty row. A row with an empty question and an answer
-/// continues the answer above it. A question without an answer is not answered yet, and is left out.
+/// continues the answer above it. A question with an empty answer is published with an empty `answer_html`, as the
+/// converter did (the published file has such answers).
 public enum RulesAnswersReader {
     /// - Parameter prefixes: the prefix groups of the definitions.
     /// - Throws: ``SourceError``: `.missingColumns` for a header naming Question or Answer but not both,
@@ -86,9 +87,9 @@ public enum RulesAnswersReader {
                     }
                     if !answer.isEmpty { open!.answer += (open!.answer.isEmpty ? "" : "<br>") + answer }
                     if !links.isEmpty { open!.linksCell += (open!.linksCell.isEmpty ? "" : " ") + links }
-                } else if answer.isEmpty {
+                } else if answer.isEmpty && prefixes.contains(question) {
                     close()
-                    if prefixes.contains(question) { prefix = question }
+                    prefix = question
                 } else {
                     close()
                     open = RuleAnswerRow(questionID: prefix.map { "\($0)-\(question)" } ?? question, answer: answer, linksCell: links,

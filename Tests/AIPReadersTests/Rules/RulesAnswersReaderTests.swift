@@ -16,14 +16,17 @@ struct RulesAnswersReaderTests {
             In the air?,Outside the group.,
             Unanswered?,,
             ,dangling,
+            ,,
+            ,orphan,
             """, at: "rules/answers/FR.csv")
         let sheet = try RulesAnswersReader.read(file, prefixes: ["For Radio"])
-        #expect(sheet.answers.map(\.questionID) == ["Q1?", "For Radio-In the air?", "In the air?"])
+        #expect(sheet.answers.map(\.questionID) == ["Q1?", "For Radio-In the air?", "In the air?", "Unanswered?"])
+        #expect(sheet.answers[3].answer == "dangling")
         #expect(sheet.answers[0].answer == "First line<br>second line<br>third line")
         #expect(sheet.answers[0].linksCell == "https://a.example https://b.example")
         #expect(sheet.answers[1].answer == "None." && sheet.answers[1].location == .line(6))
         #expect(sheet.findings.map(\.code) == ["rules.orphan_continuation"])
-        #expect(sheet.findings.first?.location == .line(11))
+        #expect(sheet.findings.first?.location == .line(12))
     }
 
     @Test func readsHeaderlessSheetsByPosition() throws {
@@ -58,7 +61,7 @@ struct RulesAnswersReaderTests {
         }
         #expect(half?.kind == .missingColumns(["Answer"]))
         let empty = #expect(throws: SourceError.self) {
-            try RulesAnswersReader.read(try sheets.csv("Question,Answer\nQ?,\n", at: "rules/answers/FR.csv"), prefixes: [])
+            try RulesAnswersReader.read(try sheets.csv("Question,Answer\nFor Radio,\n", at: "rules/answers/FR.csv"), prefixes: ["For Radio"])
         }
         #expect(empty?.kind == .headerOnly && empty?.file == "rules/answers/FR.csv")
     }

@@ -95,7 +95,7 @@ struct RulesStageRunTests {
         #expect(output.document.questions.map(\.questionText) == ["Où ? « Q »"])
         #expect(output.document.questions[0].answers.map(\.country) == ["DE", "FR"])
         #expect(output.document.questions[0].answers[1].answer.answerHTML == "Réponse — oui")
-        #expect(output.inputs.map(\.file) == ["rules/definitions.csv", "rules/answers/FR.csv", "rules/answers/de.csv"])
+        #expect(output.inputs.map(\.file) == ["rules/definitions.csv", "rules/answers/de.csv", "rules/answers/FR.csv"])
     }
 
     @Test func refusesAnswerFilesNotNamedByACountryCode() async throws {
