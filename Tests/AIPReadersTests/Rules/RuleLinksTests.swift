@@ -4,7 +4,7 @@ import Testing
 struct RuleLinksTests {
     @Test func cellURLsComeFirstThenURLsOfTheTextEachOnce() {
         #expect(RuleLinks.extract(cell: "https://a.example/x; http://b.example,see notes ftp://c.example\nhttps://a.example/x",
-                                  answer: "See (https://d.example/page). Also https://b.example and HTTPS://e.example/q?a=1, done.")
+                                  answer: "See (https://d.example/page). Also http://b.example and HTTPS://e.example/q?a=1, done.")
                 == ["https://a.example/x", "http://b.example", "https://d.example/page", "HTTPS://e.example/q?a=1"])
     }
 
