@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "aipbundle", dependencies: [
             "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild"]),
+        .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "TestSupport"]),
 
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),

@@ -13,6 +13,11 @@ extension RulesStage {
     /// - Throws: ``SourceError`` for a missing, ambiguous or unusable file, an answer file not named by an ISO-2
     ///   country code, two answer files for one country, or an unreadable previous document.
     public func run(_ context: StageContext) async throws -> Output {
+        try build(context)
+    }
+
+    /// ``run(_:)`` without suspending: the work is a few hundred kilobytes of sheets, read on one core.
+    public func build(_ context: StageContext) throws -> Output {
         let sources = context.sources
         let definitionsFile = try RulesSheetFile.read(try Self.oneOf(["definitions.xlsx", "definitions.csv"], in: sources), in: sources)
         let definitions = try RulesDefinitionsReader.read(definitionsFile)
