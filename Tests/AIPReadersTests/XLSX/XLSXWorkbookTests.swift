@@ -104,6 +104,22 @@ struct XLSXWorkbookTests {
         }
     }
 
+    /// Entities are never expanded: a "billion laughs" sheet ends at once, and no entity text reaches a cell.
+    @Test func doesNotExpandEntities() throws {
+        var entities = #"<!ENTITY a0 "laugh">"#
+        for level in 1...12 { entities += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
+        let sheet = #"<?xml version="1.0"?><!DOCTYPE worksheet [\#(entities)]><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x&a12;y</t></is></c></row></sheetData></worksheet>"#
+        let workbook = try open(try XLSXTestFile.archive(XLSXTestFile.workbookParts(sheetNames: ["Data"]) + [
+            ("xl/worksheets/sheet1.xml", sheet), ("xl/sharedStrings.xml", "<sst/>"),
+        ]))
+        do {
+            let read = try workbook.sheet(workbook.worksheets[0])
+            #expect(cells(read)["A1"].map { !$0.contains("laugh") } ?? true)
+        } catch {
+            #expect((error as? SourceError)?.kind == .malformed)
+        }
+    }
+
     /// Truncated and corrupted copies of a real-shaped workbook: every one either reads or fails with a
     /// `SourceError`, and flipped bytes in a member never yield different cells (the CRC catches them).
     @Test func survivesTruncatedAndCorruptedArchives() throws {
