@@ -56,9 +56,10 @@ public struct RulesSheetFile: Sendable {
     /// libcsv skips blank lines, so they are found from the line numbers: a record ends on its start line plus the
     /// line breaks inside its quoted fields, and a gap before the next record's start is blank lines.
     static func csvRows(_ source: SourceFile) throws -> ([RulesSheetRow], [Finding]) {
+        // The first record's field count, for the headerless read (answer sheets may lack a header row).
         var columnCount = 0
         source.bytes.withUnsafeBytes { raw in
-            CSVParser.parse(raw.bindMemory(to: UInt8.self), onRecord: { record in
+            _ = CSVParser.parse(raw.bindMemory(to: UInt8.self), onRecord: { record in
                 columnCount = record.count
                 return false
             }, onMalformed: { _, _, _ in })
