@@ -84,8 +84,12 @@ public enum RulesDocumentReader {
         var answers: [CountryAnswer] = []
         switch members.first(where: { $0.key == "answers_by_country" })?.value {
         case .object(let countries)?:
-            for (country, value) in countries {
+            for (index, (country, value)) in countries.enumerated() {
                 let answerPath = "\(path).answers_by_country.\(country)"
+                if countries[..<index].contains(where: { $0.key == country }) {
+                    problems.append("\(answerPath) appears twice")
+                    continue
+                }
                 if !ISOCountryCodes.isAssigned(country) {
                     problems.append("\(answerPath): \"\(country)\" is not an ISO 3166-1 alpha-2 country code (upper-case)")
                 }

@@ -26,6 +26,8 @@ struct RulesJSONValidatorTests {
                 == ["questions[0].question_id is empty (the server skips such questions)"])
         #expect(validate(replacing: #""FR": {"#, with: #""UK": {"#)
                 == [#"questions[0].answers_by_country.UK: "UK" is not an ISO 3166-1 alpha-2 country code (upper-case)"#])
+        #expect(validate(replacing: #""FR": {"#, with: #""FR": {"answer_html": "", "links": [], "last_reviewed": "2024-01-01", "links_json": []}, "FR": {"#)
+                == ["questions[0].answers_by_country.FR appears twice"])
         #expect(validate(replacing: "2024-02-29", with: "2025-02-29") == [#"questions[0].answers_by_country.FR.last_reviewed: "2025-02-29" is not a date YYYY-MM-DD"#])
         #expect(validate(replacing: """
             "links_json": [
