@@ -45,10 +45,11 @@ public enum RulesAnswersReader {
         var findings = file.findings
         var firstLocation: [String: Finding.Location] = [:]
         for sheet in file.sheets {
-            guard let header = try RulesHeader(sheet) else { continue }
+            guard let header = RulesHeader(sheet) else { continue }
             var columns = (question: 0, answer: 1, links: Optional(2))
             var firstData = header.rowIndex
-            if !header.indexes.keys.filter({ ["question", "answer", "links"].contains($0) }).isEmpty {
+            if header.names(any: ["Question", "Answer", "Links"]) {
+                try header.requireUniqueNames(in: sheet)
                 let missing = header.missing(["Question", "Answer"])
                 guard missing.isEmpty else {
                     throw SourceError(file: file.file, kind: .missingColumns(missing),

@@ -13,9 +13,12 @@ public enum RulesDefinitionsReader {
     public static func read(_ file: RulesSheetFile) throws(SourceError) -> RuleDefinitions {
         var partial: (RulesSheet, RulesHeader, [String])?
         for sheet in file.sheets {
-            guard let header = try RulesHeader(sheet) else { continue }
+            guard let header = RulesHeader(sheet) else { continue }
             let missing = header.missing(columns)
-            if missing.isEmpty { return try read(sheet, header: header, readFindings: file.findings) }
+            if missing.isEmpty {
+                try header.requireUniqueNames(in: sheet)
+                return try read(sheet, header: header, readFindings: file.findings)
+            }
             if missing.count < columns.count, partial == nil { partial = (sheet, header, missing) }
         }
         if let (sheet, header, missing) = partial {

@@ -36,6 +36,10 @@ struct RulesAnswersReaderTests {
         #expect(fromCSV.answers.map(\.questionID) == ["Q1?", "Q2?"])
         #expect(fromCSV.answers.map(\.linksCell) == ["https://x.example", ""])
 
+        // A first row with twice the same text is data, not a header naming a column twice.
+        let repeated = try sheets.csv("Same,same\n", at: "rules/answers/IT.csv")
+        #expect(try RulesAnswersReader.read(repeated, prefixes: []).answers.map(\.answer) == ["same"])
+
         let twoColumns = try sheets.csv("Q1?,Yes\n", at: "rules/answers/AT.csv")
         #expect(try RulesAnswersReader.read(twoColumns, prefixes: []).answers.map(\.answer) == ["Yes"])
     }

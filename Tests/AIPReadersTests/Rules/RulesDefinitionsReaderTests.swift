@@ -46,6 +46,11 @@ struct RulesDefinitionsReaderTests {
         #expect(duplicate?.kind == .duplicateKey)
         #expect(duplicate?.reason == "defines question \"A?\" twice (line 2 and line 6); question ids must be unique")
 
+        let repeated = #expect(throws: SourceError.self) {
+            try RulesDefinitionsReader.read(try sheets.csv("Raw Question,Question,Category,Tags,tags\nA,A,G,t,u\n"))
+        }
+        #expect(repeated?.kind == .duplicateColumns(["tags"]))
+
         let empty = #expect(throws: SourceError.self) { try RulesDefinitionsReader.read(try sheets.csv(Self.header + "P,,,\n")) }
         #expect(empty?.kind == .headerOnly)
     }
