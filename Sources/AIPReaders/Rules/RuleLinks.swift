@@ -1,5 +1,3 @@
-import Foundation
-
 /// The links of an answer: the Links cell's URLs, then those written in the answer text.
 public enum RuleLinks {
     /// The Links cell split on whitespace, commas and semicolons, keeping `http(s)://` URLs, then every URL found in
@@ -24,22 +22,24 @@ public enum RuleLinks {
     /// trailing sentence punctuation, and without a closing bracket the URL did not open (`(see https://x.example)`).
     static func urls(in text: String) -> [Substring] {
         var found: [Substring] = []
-        var rest = text[...]
-        while let start = rest.range(of: "http", options: .caseInsensitive)?.lowerBound {
-            let candidate = rest[start...]
-            guard startsWithScheme(candidate) else {
-                rest = rest[rest.index(after: start)...]
+        let scalars = text.unicodeScalars
+        var position = scalars.startIndex
+        while position < scalars.endIndex {
+            // Only a scalar "h" or "H" can start a URL: skip to the next one without building strings.
+            guard scalars[position] == "h" || scalars[position] == "H", startsWithScheme(Substring(scalars[position...])) else {
+                position = scalars.index(after: position)
                 continue
             }
-            let end = candidate.firstIndex { $0.isWhitespace || "\"'<>".contains($0) } ?? candidate.endIndex
-            var url = candidate[..<end]
+            let end = scalars[position...].firstIndex { $0.properties.isWhitespace || "\"'<>".unicodeScalars.contains($0) } ?? scalars.endIndex
+            var url = Substring(scalars[position..<end])
             while let last = url.last {
                 let unopened = (last == ")" && !url.contains("(")) || (last == "]" && !url.contains("["))
                 guard ".,;:!?".contains(last) || unopened else { break }
                 url = url.dropLast()
             }
-            if url.count > (url.lowercased().hasPrefix("https") ? 8 : 7) { found.append(url) }
-            rest = candidate[end...]
+            // A scheme alone (`https://`) is no link.
+            if url.utf8.count > (url.prefix(5).lowercased() == "https" ? 8 : 7) { found.append(url) }
+            position = end
         }
         return found
     }
