@@ -40,7 +40,12 @@ struct XLSXText {
     /// Decodes `_xHHHH_` (a UTF-16 code unit Excel could not write in XML, e.g. `_x000D_` for CR); `_x005F_` escapes
     /// the underscore of a literal `_xHHHH_`.
     static func unescape(_ text: String) -> String {
-        guard text.contains("_x") else { return text }
+        // A byte scan, not `String.contains`: Foundation's version bridges every string through NSString.
+        var previous: UInt8 = 0
+        guard text.utf8.contains(where: { byte in
+            defer { previous = byte }
+            return previous == 0x5F && byte == 0x78
+        }) else { return text }
         var units: [UInt16] = []
         let source = Array(text.utf16)
         var index = 0
