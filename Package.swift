@@ -47,7 +47,7 @@ let package = Package(
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "TestSupport"]),
 
-        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
         .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [

@@ -34,11 +34,11 @@ struct RulesBenchmark: Benchmark {
             let root = scratch.appendingPathComponent("rules-\(part)")
             var files: [(String, Data)] = []
             if part == .csv {
-                files.append(("rules/definitions.csv", Data(csv(definitions).utf8)))
-                for (country, rows) in answers { files.append(("rules/answers/\(country).csv", Data(csv(rows).utf8))) }
+                files.append(("rules/definitions.csv", Data(TestSpreadsheet.csv(definitions).utf8)))
+                for (country, rows) in answers { files.append(("rules/answers/\(country).csv", Data(TestSpreadsheet.csv(rows).utf8))) }
             } else {
-                files.append(("rules/definitions.xlsx", try XLSXTestFile.workbook([.init(name: "Definitions", rows: definitions)])))
-                for (country, rows) in answers { files.append(("rules/answers/\(country).xlsx", try XLSXTestFile.workbook([.init(name: country, rows: rows)]))) }
+                files.append(("rules/definitions.xlsx", try TestSpreadsheet.workbook([.init(name: "Definitions", rows: definitions)])))
+                for (country, rows) in answers { files.append(("rules/answers/\(country).xlsx", try TestSpreadsheet.workbook([.init(name: country, rows: rows)]))) }
             }
             for (path, data) in files {
                 let url = root.appendingPathComponent(path)
@@ -99,9 +99,5 @@ struct RulesBenchmark: Benchmark {
             return (country, rows)
         }
         return (definitions, answers)
-    }
-
-    static func csv(_ rows: [[String]]) -> String {
-        rows.map { $0.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\n" }.joined()
     }
 }

@@ -48,23 +48,18 @@ struct RulesSheetsFromDocument {
 
     /// Writes `rules/definitions.csv` and `rules/answers/<CC>.csv` (with a header row when `header`) into `folder`.
     func writeCSV(into folder: TemporaryFolder, header: Bool = true) throws {
-        try folder.write(Self.csv(definitions), to: "rules/definitions.csv")
+        try folder.write(TestSpreadsheet.csv(definitions), to: "rules/definitions.csv")
         for (country, rows) in answers {
-            try folder.write(Self.csv((header ? [["Question", "Answer", "Links"]] : []) + rows), to: "rules/answers/\(country).csv")
+            try folder.write(TestSpreadsheet.csv((header ? [["Question", "Answer", "Links"]] : []) + rows), to: "rules/answers/\(country).csv")
         }
     }
 
     /// Writes the same sheets as `.xlsx` workbooks.
     func writeXLSX(into folder: TemporaryFolder, header: Bool = true) throws {
-        try folder.write(try XLSXTestFile.workbook([XLSXTestFile.Sheet(name: "Definitions", rows: definitions)]), to: "rules/definitions.xlsx")
+        try folder.write(try TestSpreadsheet.workbook([TestSpreadsheet.Sheet(name: "Definitions", rows: definitions)]), to: "rules/definitions.xlsx")
         for (country, rows) in answers {
-            let sheet = XLSXTestFile.Sheet(name: country, rows: (header ? [["Question", "Answer", "Links"]] : []) + rows)
-            try folder.write(try XLSXTestFile.workbook([sheet]), to: "rules/answers/\(country).xlsx")
+            let sheet = TestSpreadsheet.Sheet(name: country, rows: (header ? [["Question", "Answer", "Links"]] : []) + rows)
+            try folder.write(try TestSpreadsheet.workbook([sheet]), to: "rules/answers/\(country).xlsx")
         }
-    }
-
-    /// RFC 4180 with every field quoted, as spreadsheet programs export.
-    static func csv(_ rows: [[String]]) -> String {
-        rows.map { $0.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\r\n" }.joined()
     }
 }

@@ -16,8 +16,8 @@ struct RulesTestSheets {
         return try RulesSheetFile.read(path, in: tree)
     }
 
-    func xlsx(_ sheets: [XLSXTestFile.Sheet], at path: String = "rules/definitions.xlsx") throws -> RulesSheetFile {
-        try folder.write(try XLSXTestFile.workbook(sheets), to: path)
+    func xlsx(_ sheets: [TestSpreadsheet.Sheet], at path: String = "rules/definitions.xlsx") throws -> RulesSheetFile {
+        try folder.write(try TestSpreadsheet.workbook(sheets), to: path)
         return try RulesSheetFile.read(path, in: tree)
     }
 }

@@ -17,7 +17,7 @@ struct XLSXWorkbookTests {
 
     /// A one-sheet workbook whose sheet part is `sheetData` and whose shared strings are `strings`.
     func handWritten(_ sheetData: String, strings: [String] = []) throws -> Data {
-        try XLSXTestFile.archive(XLSXTestFile.workbookParts(sheetNames: ["Data"]) + [
+        try TestSpreadsheet.archive(TestSpreadsheet.workbookParts(sheetNames: ["Data"]) + [
             ("xl/worksheets/sheet1.xml", #"<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>\#(sheetData)</sheetData></worksheet>"#),
             ("xl/sharedStrings.xml", #"<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">\#(strings.joined())</sst>"#),
         ])
@@ -30,9 +30,9 @@ struct XLSXWorkbookTests {
     }
 
     @Test func readsSharedAndInlineStringsOfSeveralSheets() throws {
-        let data = try XLSXTestFile.workbook([
-            XLSXTestFile.Sheet(name: "First", rows: [["Question", "Answer"], ["Q1", "Réponse « un »\nsecond line"]]),
-            XLSXTestFile.Sheet(name: "Second", rows: [["Q2", "", "x & <y>"]]),
+        let data = try TestSpreadsheet.workbook([
+            TestSpreadsheet.Sheet(name: "First", rows: [["Question", "Answer"], ["Q1", "Réponse « un »\nsecond line"]]),
+            TestSpreadsheet.Sheet(name: "Second", rows: [["Q2", "", "x & <y>"]]),
         ])
         let workbook = try open(data)
         #expect(workbook.worksheets.map(\.name) == ["First", "Second"])
@@ -42,7 +42,7 @@ struct XLSXWorkbookTests {
         #expect(cells(second) == ["A1": "Q2", "C1": "x & <y>"])
         #expect(second.rows[0].cells.map(\.column) == [0, 2])
 
-        let inline = try open(XLSXTestFile.workbook([XLSXTestFile.Sheet(name: "S", rows: [["a", "b"]])], inline: true), name: "inline.xlsx")
+        let inline = try open(TestSpreadsheet.workbook([TestSpreadsheet.Sheet(name: "S", rows: [["a", "b"]])], inline: true), name: "inline.xlsx")
         #expect(cells(try inline.sheet(inline.worksheets[0])) == ["A1": "a", "B1": "b"])
     }
 
@@ -79,14 +79,14 @@ struct XLSXWorkbookTests {
         let notZip = #expect(throws: SourceError.self) { try open(Data("Question,Answer\n".utf8)) }
         #expect(notZip?.kind == .corruptCompression && notZip?.file == "rules/book.xlsx")
 
-        let plainZip = #expect(throws: SourceError.self) { try open(try XLSXTestFile.archive([("readme.txt", "hello")])) }
+        let plainZip = #expect(throws: SourceError.self) { try open(try TestSpreadsheet.archive([("readme.txt", "hello")])) }
         #expect(plainZip?.kind == .malformed)
 
-        let noSheets = #expect(throws: SourceError.self) { try open(try XLSXTestFile.archive(XLSXTestFile.workbookParts(sheetNames: []))) }
+        let noSheets = #expect(throws: SourceError.self) { try open(try TestSpreadsheet.archive(TestSpreadsheet.workbookParts(sheetNames: []))) }
         #expect(noSheets?.kind == .malformed && noSheets?.reason.contains("no worksheet") == true)
 
         // The workbook lists a sheet whose part the archive lacks.
-        let missingPart = try open(try XLSXTestFile.archive(XLSXTestFile.workbookParts(sheetNames: ["Gone"]) + [("xl/sharedStrings.xml", "<sst/>")]))
+        let missingPart = try open(try TestSpreadsheet.archive(TestSpreadsheet.workbookParts(sheetNames: ["Gone"]) + [("xl/sharedStrings.xml", "<sst/>")]))
         let missing = #expect(throws: SourceError.self) { try missingPart.sheet(missingPart.worksheets[0]) }
         #expect(missing?.kind == .missingFile && missing?.file == "rules/book.xlsx/xl/worksheets/sheet1.xml")
     }
@@ -109,7 +109,7 @@ struct XLSXWorkbookTests {
         var entities = #"<!ENTITY a0 "laugh">"#
         for level in 1...12 { entities += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
         let sheet = #"<?xml version="1.0"?><!DOCTYPE worksheet [\#(entities)]><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x&a12;y</t></is></c></row></sheetData></worksheet>"#
-        let workbook = try open(try XLSXTestFile.archive(XLSXTestFile.workbookParts(sheetNames: ["Data"]) + [
+        let workbook = try open(try TestSpreadsheet.archive(TestSpreadsheet.workbookParts(sheetNames: ["Data"]) + [
             ("xl/worksheets/sheet1.xml", sheet), ("xl/sharedStrings.xml", "<sst/>"),
         ]))
         do {
@@ -123,9 +123,9 @@ struct XLSXWorkbookTests {
     /// Truncated and corrupted copies of a real-shaped workbook: every one either reads or fails with a
     /// `SourceError`, and flipped bytes in a member never yield different cells (the CRC catches them).
     @Test func survivesTruncatedAndCorruptedArchives() throws {
-        let original = try XLSXTestFile.workbook([
-            XLSXTestFile.Sheet(name: "Answers", rows: (1...40).map { ["Question \($0)", "Answer \($0) with some text", "https://example.com/\($0)"] }),
-            XLSXTestFile.Sheet(name: "More", rows: [["x", "y"]]),
+        let original = try TestSpreadsheet.workbook([
+            TestSpreadsheet.Sheet(name: "Answers", rows: (1...40).map { ["Question \($0)", "Answer \($0) with some text", "https://example.com/\($0)"] }),
+            TestSpreadsheet.Sheet(name: "More", rows: [["x", "y"]]),
         ])
         let expected = try open(original)
         let expectedCells = try expected.worksheets.map { cells(try expected.sheet($0)) }

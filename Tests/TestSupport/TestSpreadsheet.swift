@@ -1,8 +1,10 @@
+import AIPReaders
 import Foundation
 import ZIPFoundation
 
-/// Writes small `.xlsx` workbooks for tests: real zip archives (deflated members) with the parts Excel writes.
-public enum XLSXTestFile {
+/// Writes small spreadsheets for tests and benchmarks: `.xlsx` workbooks (real zip archives, deflated members, with
+/// the parts Excel writes) and CSV text.
+public enum TestSpreadsheet {
     /// One worksheet: its name and rows of cells; "" leaves a cell out, a row of only "" is left out entirely.
     public struct Sheet {
         public var name: String
@@ -24,7 +26,7 @@ public enum XLSXTestFile {
             for (rowIndex, row) in sheet.rows.enumerated() where row.contains(where: { !$0.isEmpty }) {
                 xml += #"<row r="\#(rowIndex + 1)">"#
                 for (column, text) in row.enumerated() where !text.isEmpty {
-                    let reference = columnName(column) + String(rowIndex + 1)
+                    let reference = XLSXCellReference.name(column: column, row: rowIndex + 1)
                     if inline {
                         xml += #"<c r="\#(reference)" t="inlineStr"><is><t xml:space="preserve">\#(escape(text))</t></is></c>"#
                     } else {
@@ -70,15 +72,9 @@ public enum XLSXTestFile {
         return archive.data!
     }
 
-    /// `A`, `B`, …, `Z`, `AA`.
-    public static func columnName(_ column: Int) -> String {
-        var name = ""
-        var rest = column + 1
-        while rest > 0 {
-            name = String(UnicodeScalar(UInt8(65 + (rest - 1) % 26))) + name
-            rest = (rest - 1) / 26
-        }
-        return name
+    /// `rows` as CSV text with every field quoted, as spreadsheet programs export.
+    public static func csv(_ rows: [[String]]) -> String {
+        rows.map { $0.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\r\n" }.joined()
     }
 
     /// Text escaped for XML content and attributes.
