@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CLZMA", providers: [.apt(["liblzma-dev"])]),
 
         .target(name: "AIPReaders", dependencies: [
-            "CCSV", "CZlibSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "AIPStages", dependencies: ["AIPReaders"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
@@ -70,7 +70,7 @@ let package = Package(
             "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
         ]),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
         .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [

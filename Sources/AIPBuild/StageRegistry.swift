@@ -25,7 +25,9 @@ public struct RegisteredStage: Sendable {
             let stage = S(settings: try settings.decode(S.Settings.self, section: S.name))
             // The previous bundle's id marks are needed only to write; read them while the stage reads its sources.
             let previous = context.previous
-            let marks = BackgroundWork { try Dictionary(uniqueKeysWithValues: files.map { ($0, try previous.idHighWaterMarks(in: $0)) }) }
+            // Only databases have `sqlite_sequence` marks; a JSON file (rules.json) is not opened as one.
+            let databases = BundleFiles.owned(by: S.name).filter { $0.manifestKind == .sqlite }.map(\.name)
+            let marks = BackgroundWork { try Dictionary(uniqueKeysWithValues: databases.map { ($0, try previous.idHighWaterMarks(in: $0)) }) }
             let output = try await stage.run(context)
             // The manifest needs every input's SHA-256: hash them on the other core while the files are written.
             let root = context.sources.root
@@ -72,6 +74,10 @@ public enum StageRegistry {
                                                             previous: context.previous.location(of: AirportsSchema.fileName)) { changes = $0 }
             return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count],
                                 contents: [AirportsSchema.fileName: contents], counts: changes.report)
+        },
+        .make(RulesStage.self) { output, folder, _, _ in
+            let contents = try RulesJSONWriter.write(output.document, to: folder.appendingPathComponent(RulesStage.fileName))
+            return WrittenFiles(rows: ["questions": output.document.questions.count], contents: [RulesStage.fileName: contents])
         },
     ]
 

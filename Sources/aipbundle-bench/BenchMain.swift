@@ -59,6 +59,11 @@ enum BenchMain {
             }
         }
 
+        // Generated input: independent of data/.
+        for benchmark in try RulesBenchmark.cases(scratch: scratch) where wanted(benchmark.name) {
+            try measure(benchmark, runs: runs)
+        }
+
         let airports = try SourceFile(contentsOf: airportsURL, displayName: "ourairports/airports.csv")
         let runways = try SourceFile(contentsOf: runwaysURL, displayName: "ourairports/runways.csv")
         let stage = AirportsStage()

@@ -27,13 +27,14 @@ import Testing
         let manifest = try Manifest(contentsOf: out.appendingPathComponent("manifest.json"))
         #expect(manifest.bundleVersion == "test" && manifest.airac.cycle == "2612" && manifest.airac.effectiveDate == "2026-11-26")
         #expect(manifest.builder.version == BundleBuilder.builderVersion)
-        #expect(manifest.files.keys.sorted() == ["airports.db"])
+        #expect(manifest.files.keys.sorted() == ["airports.db", "rules.json"])
         let database = try #require(manifest.files["airports.db"])
         let published = out.appendingPathComponent("airports.db")
         #expect(database.sha256 == (try sha256sum(published)))
         #expect(database.bytes == (try Data(contentsOf: published).count))
         #expect(database.tables?["airports"] == 2 && database.tables?["runways"] == 3 && database.schemaVersion == 1)
-        #expect(manifest.inputs.map(\.path) == ["ourairports/airports.csv", "ourairports/runways.csv"])
+        #expect(manifest.inputs.map(\.path) == ["ourairports/airports.csv", "ourairports/runways.csv", "rules/answers/DE.csv",
+                                                "rules/answers/FR.csv", "rules/answers/GB.xlsx", "rules/definitions.csv"])
         for input in manifest.inputs {
             #expect(input.sha256 == (try sha256sum(sources.appendingPathComponent(input.path))), "\(input.path)")
         }

@@ -58,19 +58,29 @@ public final class TemporaryFolder: @unchecked Sendable {
         return file
     }
 
-    /// A source tree whose `ourairports/` is a link to `ourairports` (a full snapshot under data/).
+    /// A source tree whose `ourairports/` is a link to `ourairports` (a full snapshot under data/); the other
+    /// stages' inputs are links to the fixture tree's.
     public func sourceTree(linking ourairports: URL) throws -> URL {
         let tree = url.appendingPathComponent("linked-sources")
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("ourairports"), withDestinationURL: ourairports)
+        try linkOtherInputs(into: tree)
         return tree
     }
 
-    /// A source tree whose `ourairports/` holds the given airports and runways CSV text.
+    /// A source tree whose `ourairports/` holds the given airports and runways CSV text; the other stages' inputs
+    /// are links to the fixture tree's.
     public func sourceTree(airports: String, runways: String, name: String = "sources") throws -> URL {
         try write(airports, to: "\(name)/ourairports/airports.csv")
         try write(runways, to: "\(name)/ourairports/runways.csv")
+        try linkOtherInputs(into: url.appendingPathComponent(name))
         return url.appendingPathComponent(name)
+    }
+
+    /// Links the inputs of the stages besides airports (`rules/`) to the fixture tree's, so a full build finds them.
+    private func linkOtherInputs(into tree: URL) throws {
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("rules"),
+                                                   withDestinationURL: SharedFixtures.fixtureSources.appendingPathComponent("rules"))
     }
 }
 

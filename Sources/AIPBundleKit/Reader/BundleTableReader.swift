@@ -24,9 +24,11 @@ public enum BundleTableReader {
     public static func contents(of folder: URL?, fileNames: [String]) -> BundleContents {
         guard let folder else { return .empty }
         let present = fileNames.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
-        return BundleContents(fileNames: present, folder: folder) { file, table in
+        return BundleContents(fileNames: present, folder: folder, read: { file, table in
             try read(folder.appendingPathComponent(file), table: table)
-        }
+        }, readBytes: { file in
+            [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+        })
     }
 }
 

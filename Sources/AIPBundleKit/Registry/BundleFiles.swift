@@ -1,3 +1,5 @@
+import AIPStages
+
 /// Every file a bundle holds. A new stage adds its output to ``all``; nothing else needs to change for
 /// `check` (and the build, manifest and deltas) to handle it.
 public enum BundleFiles {
@@ -6,8 +8,11 @@ public enum BundleFiles {
         name: AirportsSchema.fileName, stage: "airports",
         kind: .sqlite(schema: AirportsSchema.schema, invariants: AirportsInvariants.rules))
 
+    /// `rules.json`, written by the rules stage.
+    public static let rules = BundleFile(name: RulesStage.fileName, stage: RulesStage.name, kind: .json(validate: RulesJSONValidator.validate))
+
     /// Every registered file, in the order stages run.
-    public static let all: [BundleFile] = [airports]
+    public static let all: [BundleFile] = [airports, rules]
 
     /// The registered file called `name` (`airports.db`), or nil.
     public static func named(_ name: String) -> BundleFile? {

@@ -16,10 +16,14 @@
 /// - `value.not_a_flag`: a 0/1 field holds something else;
 /// - `value.partial_position`: one half of a latitude/longitude pair was dropped because the other was unusable;
 /// - `value.invalid_utf8`: a text field is not valid UTF-8;
-/// - `value.nul_byte`: a field holds a NUL byte.
+/// - `value.nul_byte`: a field holds a NUL byte;
+/// - `xlsx.error_value`, `xlsx.repeated_cell`: a spreadsheet error cell (`#N/A`) read as empty; a cell given twice;
+/// - `rules.missing_raw_question`, `rules.orphan_continuation`, `rules.duplicate_answer`: a rules definition without
+///   an id; a continuation row with nothing to continue; a second answer to one question.
 ///
 /// Stages add theirs: `row.duplicate_icao` (an airport loses on a duplicate ICAO code), `row.unknown_reference`
-/// (a row points at a record that does not exist), `row.duplicate_key` (a second row with the same key).
+/// (a row points at a record that does not exist), `row.duplicate_key` (a second row with the same key),
+/// `rules.unknown_question` (an answer to a question the rules definitions lack).
 public struct Finding: Sendable, Hashable, CustomStringConvertible {
     /// What the build did with the row.
     public enum Action: String, Sendable, Codable {

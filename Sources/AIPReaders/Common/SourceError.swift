@@ -26,6 +26,12 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge
         /// The file ends inside a record: it was cut during download or copy.
         case truncated
+        /// A structured file (an XLSX workbook, a `rules.json`) whose content does not follow its format.
+        case malformed
+        /// Two records claim the same key where keys must be unique (a question id in the rules definitions).
+        case duplicateKey
+        /// The file's name carries meaning and is not valid (a rules answer sheet not named by a country code).
+        case invalidName
     }
 
     /// The input file, relative to the source tree when known.

@@ -31,7 +31,9 @@ public struct ZipArchive {
         self.displayName = displayName
         do {
             bytes = try Data(contentsOf: url, options: .alwaysMapped)
-            archive = try Archive(data: bytes, accessMode: .read)
+            // From the file, not from `bytes`: ZIPFoundation's in-memory file traps (a range with lowerBound >
+            // upperBound) when a damaged directory makes it seek past the end; a real file just reads nothing there.
+            archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw SourceError(file: displayName, kind: .corruptCompression,
                               reason: "is not a readable zip archive (damaged, truncated or another kind of file); download it again")

@@ -38,11 +38,15 @@ public struct BundleContents: Sendable {
     /// a stage reads tables through ``table(_:in:)``. Nil for contents that are not on disk.
     public let folder: URL?
     private let read: @Sendable (_ file: String, _ table: String) throws -> PlainTable?
+    private let readBytes: @Sendable (_ file: String) throws -> [UInt8]?
 
-    public init(fileNames: [String], folder: URL? = nil, read: @escaping @Sendable (_ file: String, _ table: String) throws -> PlainTable?) {
+    /// `readBytes` gives a whole file's bytes, for files that are not databases (`rules.json`).
+    public init(fileNames: [String], folder: URL? = nil, read: @escaping @Sendable (_ file: String, _ table: String) throws -> PlainTable?,
+                readBytes: @escaping @Sendable (_ file: String) throws -> [UInt8]? = { _ in nil }) {
         self.fileNames = fileNames
         self.folder = folder
         self.read = read
+        self.readBytes = readBytes
     }
 
     /// A bundle with no files: the first build into an empty `--out`.
@@ -59,5 +63,11 @@ public struct BundleContents: Sendable {
     public func table(_ table: String, in file: String) throws -> PlainTable? {
         guard has(file) else { return nil }
         return try read(file, table)
+    }
+
+    /// The bytes of `file` (a JSON file such as `rules.json`); nil when the bundle lacks it.
+    public func data(of file: String) throws -> [UInt8]? {
+        guard has(file) else { return nil }
+        return try readBytes(file)
     }
 }
