@@ -102,8 +102,10 @@ import Testing
             try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("ourairports"), withDestinationURL: snapshot)
         }
-        try await runCommand(["build", "--sources", sources2022.path, "--out", old.path, "--airac", "2022-10-06", "--signing-key", keys.privateKey])
-        try await runCommand(["build", "--sources", sources2026.path, "--out", new.path, "--airac", "2026-11-26", "--previous", old.path,
+        // The snapshots are airports data only.
+        try await runCommand(["build", "--sources", sources2022.path, "--out", old.path, "--airac", "2022-10-06", "--only", "airports",
+                              "--signing-key", keys.privateKey])
+        try await runCommand(["build", "--sources", sources2026.path, "--out", new.path, "--airac", "2026-11-26", "--only", "airports", "--previous", old.path,
                               "--allow-shrink", "--signing-key", keys.privateKey])
         let delta = folder.url.appendingPathComponent("delta")
         try await runCommand(["delta", "--from", old.path, "--to", new.path, "--out", delta.path, "--signing-key", keys.privateKey])

@@ -77,10 +77,14 @@ public final class TemporaryFolder: @unchecked Sendable {
         return url.appendingPathComponent(name)
     }
 
-    /// Links the inputs of the stages besides airports (`rules/`) to the fixture tree's, so a full build finds them.
+    /// Links the committed inputs of the stages other than airports to the fixture tree's, so a full build of a tree
+    /// made for the airports stage does not stop on their missing inputs. A link already there is kept, so a tree can
+    /// be rewritten in place.
     private func linkOtherInputs(into tree: URL) throws {
-        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("rules"),
-                                                   withDestinationURL: SharedFixtures.fixtureSources.appendingPathComponent("rules"))
+        for folder in ["rules"] where (try? FileManager.default.destinationOfSymbolicLink(atPath: tree.appendingPathComponent(folder).path)) == nil {
+            try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent(folder),
+                                                       withDestinationURL: SharedFixtures.fixtureSources.appendingPathComponent(folder))
+        }
     }
 }
 
