@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         .target(name: "AIPReaders", dependencies: [
-            "CCSV", "CZlibSystem", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "AIPStages", dependencies: ["AIPReaders"]),
         .target(name: "AIPBundleKit", dependencies: [

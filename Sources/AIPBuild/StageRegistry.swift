@@ -67,7 +67,9 @@ public enum StageRegistry {
         .make(AirportsStage.self) { output, folder, context, marks in
             let contents = try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName),
                                                             stamp: context.stamp, idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:])
-            return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count],
+            return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count,
+                                       "procedures": output.procedures.count, "aip_entries": output.aipEntries.count,
+                                       "border_crossing_points": output.borderCrossingPoints.count],
                                 contents: [AirportsSchema.fileName: contents])
         },
     ]
