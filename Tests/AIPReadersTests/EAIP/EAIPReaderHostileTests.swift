@@ -46,6 +46,17 @@ import Testing
         #expect(result.findings.map(\.code).contains("eaip.item_number_invalid"))
     }
 
+    @Test func deeplyNestedMarkupDoesNotCrash() throws {
+        // 100,000 nested spans inside an item value, then a normal item. libxml2 stops building the tree at its depth
+        // limit (what follows is lost, as in a cut page); the reader's own walk is bounded too, so nothing overflows.
+        let nested = String(repeating: "<span>", count: 100_000) + "deep" + String(repeating: "</span>", count: 100_000)
+        let html = "<div id='EGXX-AD-2.3'><table><tr><td>1</td><td>Admin</td><td>\(nested)</td></tr><tr><td>2</td><td>Customs</td><td>H24</td></tr></table></div>"
+        let result = Self.read(html)
+        let page = try #require(result.page)
+        #expect(page.icao == "EGXX")
+        #expect(page.entries.allSatisfy { $0.section == 3 && $0.itemNumber == 1 })
+    }
+
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/eaip (real pages to mutate)"))
     func truncatedRealPagesKeepWhatTheyHaveAndReportTheRest() throws {
         let data = try Data(contentsOf: SharedFixtures.url("eaip/EG-AD-2.EGMC-en-GB.html"))
