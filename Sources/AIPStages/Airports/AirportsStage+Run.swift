@@ -35,7 +35,9 @@ extension AirportsStage {
         merge(pages: pages.compactMap(\.result.page), into: &output, ids: &ids)
         let borders = try borderPaths.map { try BorderCrossingReader.read(sources.file($0)) }
         merge(borderCrossings: borders, into: &output, ids: &ids)
-        context.progress("\(Self.name): \(pages.count) eAIP pages, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
+        if !pages.isEmpty || !borders.isEmpty {
+            context.progress("\(Self.name): \(pages.count) eAIP pages, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
+        }
         output.inputs += pages.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
                                                   bytes: $0.file.bytes.count) }
         output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
