@@ -38,6 +38,34 @@ import Testing
         #expect(codes == ["border.unknown_airport"])
     }
 
+    @Test func pagesThatAreNoAerodromePagesAreReportedAndTheBuildGoesOn() async throws {
+        let folder = try TemporaryFolder()
+        let sources = try folder.sourceTree(airports: SampleCSV.airports(), runways: SampleCSV.runways())
+        try folder.write("", to: "sources/eaip/empty.html")
+        try folder.write("<html><body><p>Moved.</p></body></html>", to: "sources/eaip/notice.html")
+        try folder.write(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 73) }), to: "sources/eaip/deep/binary.htm")
+        try folder.write("<div id='EBOS-AD-2.3'><table><tr><td>2</td><td>Customs and immigration</td><td>H24", to: "sources/eaip/cut.html")
+        try folder.write("\u{FEFF}Country,Name,Type,Comment,ICAO,Airfield Name\nAtlantis,Poseidon,Airport,,EBOS,\nBelgium,Oostende,Airport,,EBOS,\n",
+                         to: "sources/border/list.csv")
+        let out = folder.url.appendingPathComponent("out")
+        try await runCommand(["build", "--sources", sources.path, "--out", out.path, "--airac", "2026-11-26"])
+        #expect(await exitCode(["check", out.path]) == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any]
+        let findings = try #require((report?["stages"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
+        let byFile = Dictionary(grouping: findings) { $0["file"] as? String ?? "" }.mapValues { $0.compactMap { $0["code"] as? String } }
+        #expect(byFile["eaip/empty.html"] == ["eaip.empty_page"])
+        #expect(byFile["eaip/notice.html"] == ["eaip.not_ad2_page"])
+        #expect(byFile["eaip/deep/binary.htm"]?.count == 1)
+        #expect(byFile["eaip/cut.html"]?.filter { $0 == "eaip.section_missing" }.count == 4, "AD 2.2, 2.4, 2.5 and 2.24")
+        #expect(byFile["border/list.csv"] == ["border.unknown_country"])
+        let (entries, points) = try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).read { db in
+            (try String.fetchAll(db, sql: "SELECT airport_icao || ' ' || std_field_id || ' ' || value FROM aip_entries"),
+             try String.fetchAll(db, sql: "SELECT icao_code FROM border_crossing_points"))
+        }
+        #expect(entries == ["EBOS 302 H24"])
+        #expect(points == ["EBOS"])
+    }
+
     static var realInputsAvailable: Bool { SharedFixtures.available && SharedFixtures.snapshot2026Available }
 
     /// `ourairports/` the 2026 snapshot, `eaip/` the two real pages, `border/` the real list, all linked.
