@@ -109,7 +109,7 @@ private struct PageReading {
     private static func family(sections: SectionIndex, document: HTMLDocument) -> EAIPFamily {
         for number in EAIPReader.itemSections {
             guard let div = sections[number] else { continue }
-            if !document.nodes("./table/tbody/tr[starts-with(@id,'AD-2.') ] | ./table/tr[starts-with(@id,'AD-2.')]", in: div).isEmpty {
+            if !document.nodes("./table/tbody/tr[starts-with(@id,'AD-2.')] | ./table/tr[starts-with(@id,'AD-2.')]", in: div).isEmpty {
                 return .frenchSIA
             }
         }

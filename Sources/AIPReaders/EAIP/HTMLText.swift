@@ -59,7 +59,7 @@ enum HTMLText {
 
         mutating func appendText(_ text: String) {
             for byte in text.utf8 {
-                // ASCII whitespace and the no-break space's second byte are handled below; UTF-8 continuation bytes pass.
+                // ASCII whitespace collapses here; a no-break space (two UTF-8 bytes) is handled per line in endLine.
                 if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C {
                     pendingSpace = true
                 } else {
