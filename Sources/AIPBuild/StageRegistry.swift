@@ -72,7 +72,9 @@ public enum StageRegistry {
             let contents = try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName),
                                                             stamp: context.stamp, idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:],
                                                             previous: context.previous.location(of: AirportsSchema.fileName)) { changes = $0 }
-            return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count],
+            return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count,
+                                       "procedures": output.procedures.count, "aip_entries": output.aipEntries.count,
+                                       "border_crossing_points": output.borderCrossingPoints.count],
                                 contents: [AirportsSchema.fileName: contents], counts: changes.report)
         },
         .make(RulesStage.self) { output, folder, _, _ in

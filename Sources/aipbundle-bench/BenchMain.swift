@@ -86,6 +86,18 @@ enum BenchMain {
         if selected.isEmpty || selected.contains(where: { $0.hasPrefix("delta") || $0.hasPrefix("build 2026") }) {
             try DeltaBench.run(data: data, scratch: scratch, runs: runs, wanted: wanted)
         }
+        let eaipCases = ["eaip-pages-1-core", "eaip-pages-2-cores", "eaip-page-largest", "airports-stage-with-eaip"]
+        if eaipCases.contains(where: wanted) {
+            // 100 copies of each real page: about as many aerodromes as the French or UK AIP lists.
+            let corpus = try EAIPCorpus(pages: URL(fileURLWithPath: "../shared/fixtures/eaip"), fallback: URL(fileURLWithPath: "Fixtures/sources/eaip"),
+                                        border: URL(fileURLWithPath: "../shared/fixtures/border/airfieldmap.csv"), ourairports: sources,
+                                        copies: 100, in: scratch)
+            print("eAIP input: \(corpus.paths.count) pages, \(corpus.pageBytes) bytes; largest page \(corpus.largest.displayName), \(corpus.largest.bytes.count) bytes")
+            for mode: EAIPBenchmark.Mode in [.pages(workers: 1), .pages(workers: 2), .largestPage, .stage] {
+                let benchmark = EAIPBenchmark(mode: mode, corpus: corpus)
+                if wanted(benchmark.name) { try measure(benchmark, runs: runs) }
+            }
+        }
         if let processPeak { print(String(format: "peak memory: build process %.1f MB", processPeak)) }
         print(String(format: "peak memory: in-process cases (all inputs loaded) %.1f MB", peakMemoryMB()))
     }

@@ -70,6 +70,10 @@ import Testing
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", v1.path, "--airac", "2026-11-26",
                               "--version", "2612", "--signing-key", keys.privateKey])
         let edited = try folder.sourceTree(airports: airports, runways: change.csv, name: "edited")
+        for unchanged in ["eaip", "border"] {
+            try FileManager.default.createSymbolicLink(at: edited.appendingPathComponent(unchanged),
+                                                       withDestinationURL: SharedFixtures.fixtureSources.appendingPathComponent(unchanged))
+        }
         try await runCommand(["build", "--sources", edited.path, "--out", v2.path, "--airac", "2026-12-24", "--version", "2613",
                               "--previous", v1.path, "--signing-key", keys.privateKey])
 

@@ -74,9 +74,11 @@ enum ChangeLog {
 
     /// Rewrites `sqlite_sequence` in table-name order. Its rows come in the order tables first got an id, which
     /// depends on what the previous bundle held; sorted, a rebuild on the same content gives the same bytes.
+    /// A mark of 0 (an `INSERT … SELECT` of no rows leaves one) hands out nothing, but would make a bundle built with
+    /// a previous one differ from the same content built without: it is dropped.
     private static func sortSequence(in db: Database) throws {
         try db.execute(sql: """
-            CREATE TEMP TABLE changelog_sequence AS SELECT name, seq FROM main.sqlite_sequence ORDER BY name;
+            CREATE TEMP TABLE changelog_sequence AS SELECT name, seq FROM main.sqlite_sequence WHERE seq > 0 ORDER BY name;
             DELETE FROM main.sqlite_sequence;
             INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM temp.changelog_sequence ORDER BY rowid;
             DROP TABLE temp.changelog_sequence;

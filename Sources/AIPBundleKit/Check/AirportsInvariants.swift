@@ -76,5 +76,5 @@ enum AirportsInvariants {
             SELECT value FROM model_metadata WHERE key = 'airac_date' AND trim(value) <> ''
                 AND (value NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' OR date(value, '+0 days') IS NOT value)
             """),
-    ] + ChangeLogInvariants.rules
+    ] + aipRules + ChangeLogInvariants.rules
 }

@@ -25,6 +25,9 @@ public enum AirportsDatabaseWriter {
             }
             try insertAirports(output.airports, db: db, stamp: stamp)
             try insertRunways(output.runways, db: db, stamp: stamp)
+            try insertProcedures(output.procedures, db: db, stamp: stamp)
+            try insertAIPEntries(output.aipEntries, db: db, stamp: stamp)
+            try insertBorderCrossingPoints(output.borderCrossingPoints, db: db, stamp: stamp)
             try insertMetadata(AirportsStatistics(output: output, stamp: stamp), db: db, stamp: stamp)
             for (name, highWater) in idHighWaterMarks.sorted(by: { $0.key < $1.key }) {
                 guard let table = AirportsSchema.schema.table(name) else {

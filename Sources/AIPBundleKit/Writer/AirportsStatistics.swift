@@ -19,6 +19,9 @@ struct AirportsStatistics: Encodable {
         totalAirports = output.airports.count
         totalRunways = output.runways.count
         airportsWithRunways = Set(output.runways.map(\.airportICAO)).count
+        totalProcedures = output.procedures.count
+        totalAIPEntries = output.aipEntries.count
+        totalBorderCrossingPoints = output.borderCrossingPoints.count
         var bySource: [String: Int] = [:]
         for airport in output.airports {
             for source in airport.sources { bySource[source, default: 0] += 1 }

@@ -1,16 +1,23 @@
 import AIPReaders
 
 extension AirportsStage {
-    /// Reads `ourairports/airports.csv` and `runways.csv` (plain or `.gz`) on two cores and builds the rows.
+    /// Pages are parsed by this many tasks: the build machines have two cores.
+    static let pageWorkers = 2
+
+    /// Reads `ourairports/airports.csv` and `runways.csv` (plain or `.gz`) on two cores and builds the rows, then
+    /// merges in the eAIP pages of `eaip/` (any depth, parsed on both cores) and the border crossing lists of `border/`.
     ///
     /// - Throws: ``SourceError`` for an unusable file; ``StageError`` when no airport is in scope, because an empty
     ///   `airports.db` must never reach pilots.
     public func run(_ context: StageContext) async throws -> Output {
         let sources = context.sources
         let include = includes
-        // The two files are independent: parse them on both cores.
+        let pagePaths = try sources.files(under: "eaip", extensions: ["html", "htm", "xhtml"])
+        let borderPaths = try sources.files(under: "border", extensions: ["csv"])
+        // The files are independent: parse them on both cores.
         async let airportsRead = OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: include)
         async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
+        async let pagesRead = EAIPReader.read(pagePaths, in: sources, workers: Self.pageWorkers)
         let (airports, runways) = try await (airportsRead, runwaysRead)
         context.progress("\(Self.name): read \(airports.rowCount) rows of \(airports.fileName), \(runways.rowCount) of \(runways.fileName)")
         var output = try run(airports: airports, runways: runways)
@@ -22,6 +29,18 @@ extension AirportsStage {
             InputSummary(file: airports.fileName, rows: airports.rowCount, bytes: airports.byteCount),
             InputSummary(file: runways.fileName, rows: runways.rowCount, bytes: runways.byteCount),
         ]
+        var ids = try AirportsRowIds.carried(from: context.previous)
+        let pages = try await pagesRead
+        output.findings += pages.flatMap(\.result.findings)
+        merge(pages: pages.compactMap(\.result.page), into: &output, ids: &ids)
+        let borders = try borderPaths.map { try BorderCrossingReader.read(sources.file($0)) }
+        merge(borderCrossings: borders, into: &output, ids: &ids)
+        if !pages.isEmpty || !borders.isEmpty {
+            context.progress("\(Self.name): \(pages.count) eAIP pages, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
+        }
+        output.inputs += pages.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
+                                                  bytes: $0.file.bytes.count) }
+        output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
         return output
     }
 }

@@ -1,6 +1,7 @@
 import AIPReaders
 
-/// OurAirports records in, `airports` and `runways` rows out: scoping, de-duplication and the runway join.
+/// OurAirports records in, `airports` and `runways` rows out: scoping, de-duplication and the runway join; then eAIP
+/// pages and border crossing lists merged in (`aip_entries`, `procedures`, `border_crossing_points`).
 ///
 /// A function of its inputs: rows come out sorted (airports by ICAO code, runways by id) and findings by file
 /// and line, so the same inputs always give the same output.
@@ -24,6 +25,13 @@ public struct AirportsStage: Stage {
         /// stage's own findings (duplicates, orphan runways), sorted by file and line.
         public var findings: [Finding]
         public var inputs: [InputSummary] = []
+        /// From eAIP pages (``merge(pages:into:ids:)``), sorted by id.
+        public var aipEntries: [AIPEntryRow] = []
+        public var procedures: [ProcedureRow] = []
+        /// From border crossing lists (``merge(borderCrossings:into:ids:)``), sorted by id.
+        public var borderCrossingPoints: [BorderCrossingPointRow] = []
+        /// Pages used per source tag, procedures per type, border crossing points per country.
+        public var counts: [String: [String: Int]] = [:]
     }
 
     /// Builds the rows. `airports` should have been read with ``includes(_:)`` as its filter.

@@ -47,6 +47,14 @@ public struct IdAllocator: Sendable {
         assigned[key] = id
         return id
     }
+
+    /// Gives `key` a new id above every id so far, for a row that must now come after rows it used to precede
+    /// (table order matters to a reader); later asks for `key` give the new id.
+    public mutating func renumber(_ key: RowKey) -> Int64 {
+        highWater += 1
+        assigned[key] = highWater
+        return highWater
+    }
 }
 
 extension BundleContents {

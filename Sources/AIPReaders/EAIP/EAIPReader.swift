@@ -1,0 +1,284 @@
+import Foundation
+
+/// Reads eAIP aerodrome pages (AD 2) of both families in `sources.md`: ICAO code, effective date, name, AD 2.2–2.5
+/// items and the AD 2.24 chart list.
+///
+/// A page that is not an AD 2 page, has no ICAO code, or is too damaged to hold any section is a finding with the
+/// page's file, and the build goes on without it. A row without a usable item number is kept with `itemNumber` nil
+/// and reported. Nothing is guessed: a missing section is reported, never filled in.
+///
+/// ## Finding codes
+/// - `eaip.empty_page`: no HTML tree at all (empty file);
+/// - `eaip.too_large`: larger than ``maximumPageBytes``;
+/// - `eaip.not_ad2_page`: no aerodrome section (`XXXX-AD-2.N`) anywhere: some other HTML file;
+/// - `eaip.no_icao`: AD 2 section headings, but no ICAO code in the section ids;
+/// - `eaip.several_icao`: sections of more than one aerodrome, none of them owning AD 2.2;
+/// - `eaip.section_missing`: one of AD 2.2–2.5 or 2.24 is absent (a truncated page);
+/// - `eaip.item_number_missing`, `eaip.item_number_invalid`: a row kept without an item number.
+public enum EAIPReader {
+    /// Real AD 2 pages are 100–400 KB; anything past this is not one (and would only cost time).
+    public static let maximumPageBytes = 32 << 20
+
+    /// AD 2.2–2.5: the sections whose items become AIP entries.
+    public static let itemSections = 2...5
+
+    /// What reading one page gave.
+    public struct Result: Sendable {
+        /// nil when the page was rejected (see ``findings``).
+        public var page: EAIPPage?
+        public var findings: [Finding]
+    }
+
+    /// Reads one page; never throws: every problem is a finding.
+    public static func read(_ file: SourceFile) -> Result {
+        var reading = PageReading(file: file.displayName)
+        let page = reading.read(file.bytes)
+        return Result(page: page, findings: reading.findings)
+    }
+}
+
+/// The state of reading one page: the document, the section divs by id, and the findings so far.
+private struct PageReading {
+    let file: String
+    var findings: [Finding] = []
+
+    init(file: String) { self.file = file }
+
+    mutating func read(_ bytes: Data) -> EAIPPage? {
+        guard bytes.count <= EAIPReader.maximumPageBytes else {
+            reject("eaip.too_large", "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
+            return nil
+        }
+        guard let document = HTMLDocument(bytes: bytes) else {
+            reject("eaip.empty_page", "holds no HTML; expected an eAIP AD 2 page")
+            return nil
+        }
+        var divs: [String: HTMLNode] = [:]
+        for div in document.nodes("//div[@id]") {
+            if let id = div.attribute("id"), divs[id] == nil { divs[id] = div }
+        }
+        guard let icao = aerodrome(divs: divs, document: document) else { return nil }
+        let sections = SectionIndex(icao: icao, divs: divs)
+        let family = Self.family(sections: sections, document: document)
+        var entries: [EAIPEntry] = []
+        for number in EAIPReader.itemSections {
+            guard let div = sections[number] else {
+                missing(number, icao: icao)
+                continue
+            }
+            entries += items(of: div, section: number, document: document)
+        }
+        let charts: [EAIPChart]
+        if let div = sections[24] {
+            charts = Self.charts(of: div, family: family, document: document)
+        } else {
+            missing(24, icao: icao)
+            charts = []
+        }
+        return EAIPPage(
+            file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(document), name: Self.name(sections[1], icao: icao),
+            arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)
+    }
+
+    // MARK: Aerodrome and family
+
+    /// The ICAO code of the page, from section ids matched exactly: `EGMC-AD-2.2`, `AD-2.20.LFAQ`, `AD-2.24.eAIP.LFAQ`.
+    private mutating func aerodrome(divs: [String: HTMLNode], document: HTMLDocument) -> String? {
+        var codes = Set<String>()
+        for id in divs.keys {
+            if let code = SectionIndex.icao(inSectionID: id) { codes.insert(code) }
+        }
+        if codes.count == 1 { return codes.first }
+        if codes.count > 1 {
+            let owners = codes.filter { divs["\($0)-AD-2.2"] != nil }
+            if owners.count == 1 { return owners.first }
+            reject("eaip.several_icao", "has sections of several aerodromes (\(codes.sorted().joined(separator: ", "))); which one the page is about is unclear")
+            return nil
+        }
+        // AD 2 headings without any ICAO-bearing section id: an aerodrome page whose code cannot be read.
+        let headings = document.nodes("//*[contains(@class,'Numbering') and contains(., 'AD 2.')]")
+        if headings.isEmpty {
+            reject("eaip.not_ad2_page", "has no aerodrome section (a div with id XXXX-AD-2.N); not an eAIP AD 2 page")
+        } else {
+            reject("eaip.no_icao", "has AD 2 section headings but no ICAO code in its section ids; the page cannot be attributed")
+        }
+        return nil
+    }
+
+    /// French SIA rows carry their meaning in ids such as `AD-2.3-Douanes_Police`; MakeAIP rows do not.
+    private static func family(sections: SectionIndex, document: HTMLDocument) -> EAIPFamily {
+        for number in EAIPReader.itemSections {
+            guard let div = sections[number] else { continue }
+            if !document.nodes("./table/tbody/tr[starts-with(@id,'AD-2.')] | ./table/tr[starts-with(@id,'AD-2.')]", in: div).isEmpty {
+                return .frenchSIA
+            }
+        }
+        return .makeAIP
+    }
+
+    private static func effectiveDate(_ document: HTMLDocument) -> String? {
+        guard let content = document.nodes("//meta[@name='EM.effectiveDateStart']").first?.attribute("content") else { return nil }
+        let date = content.trimmingCharacters(in: .whitespaces)
+        let shape = date.utf8.count == 10 && date.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : byte &- 48 < 10
+        }
+        return shape ? date : nil
+    }
+
+    /// AD 2.1's text without its heading, the ICAO code and dash before the name dropped (`EGMC — SOUTHEND`).
+    private static func name(_ section: HTMLNode?, icao: String) -> String? {
+        guard let section else { return nil }
+        let text = HTMLText.of(section) { $0.name.hasPrefix("h") && $0.name.count == 2 }
+        guard var line = text.split(separator: "\n").last.map(String.init) else { return nil }
+        if line.hasPrefix(icao) {
+            line = String(line.dropFirst(icao.count)).trimmingCharacters(in: .whitespaces)
+            for dash in ["—", "–", "-"] where line.hasPrefix(dash) {
+                line = String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
+                break
+            }
+        }
+        return line.isEmpty ? nil : line
+    }
+
+    // MARK: Items
+
+    /// The items of one AD 2.2–2.5 section: rows with an item number start an item; rows without one (an empty
+    /// number cell, or under a number cell spanning several rows) continue it as `label: value` lines.
+    private mutating func items(of section: HTMLNode, section number: Int, document: HTMLDocument) -> [EAIPEntry] {
+        var entries: [EAIPEntry] = []
+        var spannedRows = 0
+        for (index, row) in document.nodes("./table/tbody/tr | ./table/tr", in: section).enumerated() {
+            let cells = row.children.filter { $0.name == "td" || $0.name == "th" }
+            guard !cells.isEmpty, !cells.allSatisfy({ $0.name == "th" }) else { continue }
+            let location = "AD 2.\(number) row \(index + 1)"
+            var rest = cells[...]
+            var numberText = ""
+            if spannedRows > 0 {
+                spannedRows -= 1
+            } else {
+                numberText = HTMLText.of(cells[0])
+                spannedRows = max((cells[0].attribute("rowspan").flatMap { Int($0) } ?? 1) - 1, 0)
+                rest = cells.dropFirst()
+            }
+            let label = Self.label(rest.first, document: document)
+            let values = Self.values(rest.dropFirst())
+            if numberText.isEmpty, var current = entries.popLast() {
+                current.value = Self.joined(current.value, label.field, values.value)
+                if let alt = values.alt {
+                    current.altValue = Self.joined(current.altValue ?? "", label.alt ?? label.field, alt)
+                }
+                entries.append(current)
+                continue
+            }
+            var itemNumber: Int?
+            if numberText.isEmpty {
+                finding("eaip.item_number_missing", location, value: label.field,
+                        reason: "starts AD 2.\(number) without an item number; kept without a standard field")
+            } else if let parsed = Int(numberText.trimmingCharacters(in: CharacterSet(charactersIn: ". "))) {
+                itemNumber = parsed
+            } else {
+                finding("eaip.item_number_invalid", location, value: numberText,
+                        reason: "is not an item number; the row is kept without a standard field")
+            }
+            entries.append(EAIPEntry(section: number, itemNumber: itemNumber, field: label.field, value: values.value,
+                                     altField: label.alt, altValue: values.alt, location: location))
+        }
+        // A row with neither English nor national text says nothing (LFAQ's empty `Situation de l'ARP`).
+        return entries.filter { !$0.value.isEmpty || !($0.altValue ?? "").isEmpty }.map { entry in
+            var entry = entry
+            if entry.altValue?.isEmpty == true { entry.altValue = nil }
+            return entry
+        }
+    }
+
+    /// A label cell: French SIA labels hold the national text, then the English one in `span.foreign`.
+    private static func label(_ cell: HTMLNode?, document: HTMLDocument) -> (field: String, alt: String?) {
+        guard let cell else { return ("", nil) }
+        let foreign = document.nodes(".//span[contains(concat(' ', normalize-space(@class), ' '), ' foreign ')]", in: cell)
+        let english = foreign.map { HTMLText.of($0) }.filter { !$0.isEmpty }.joined(separator: " ")
+        guard !english.isEmpty else { return (singleLine(HTMLText.of(cell)), nil) }
+        var national = singleLine(HTMLText.of(cell) { node in foreign.contains { $0.pointer == node.pointer } })
+        if national.hasSuffix("/") { national = String(national.dropLast()).trimmingCharacters(in: .whitespaces) }
+        return (english, national.isEmpty ? nil : national)
+    }
+
+    /// Value cells: one cell is the value; two are the national value, then the English one (French SIA).
+    private static func values(_ cells: ArraySlice<HTMLNode>) -> (value: String, alt: String?) {
+        let texts = cells.map { HTMLText.of($0) }
+        guard texts.count >= 2 else { return (texts.first ?? "", nil) }
+        let national = texts[0], english = texts[1...].filter { !$0.isEmpty }.joined(separator: "\n")
+        return english.isEmpty ? (national, nil) : (english, national.isEmpty ? nil : national)
+    }
+
+    /// Appends a continuation row to an item's text as `label: value` (or the value alone when it has no label).
+    private static func joined(_ text: String, _ label: String, _ value: String) -> String {
+        guard !value.isEmpty else { return text }
+        let line = label.isEmpty ? value : "\(label): \(value)"
+        return text.isEmpty ? line : text + "\n" + line
+    }
+
+    private static func singleLine(_ text: String) -> String {
+        text.split(separator: "\n").joined(separator: " ")
+    }
+
+    // MARK: Charts
+
+    /// AD 2.24: MakeAIP lists a title row then a link row per chart; French SIA lists links whose text is the chart name.
+    private static func charts(of section: HTMLNode, family: EAIPFamily, document: HTMLDocument) -> [EAIPChart] {
+        switch family {
+        case .makeAIP:
+            return document.nodes(".//tr[not(.//a)]", in: section).enumerated().compactMap { index, row in
+                let title = singleLine(HTMLText.of(row))
+                return title.isEmpty ? nil : EAIPChart(title: title, location: "AD 2.24 row \(index + 1)")
+            }
+        case .frenchSIA:
+            return document.nodes(".//a", in: section).enumerated().compactMap { index, link in
+                let title = singleLine(HTMLText.of(link))
+                return title.isEmpty ? nil : EAIPChart(title: title, location: "AD 2.24 link \(index + 1)")
+            }
+        }
+    }
+
+    // MARK: Findings
+
+    private mutating func missing(_ section: Int, icao: String) {
+        finding("eaip.section_missing", "AD 2.\(section)", value: nil,
+                reason: "has no AD 2.\(section) section for \(icao) (a truncated or damaged page?); its rows are missing", action: .rowRejected)
+    }
+
+    private mutating func reject(_ code: String, _ reason: String) {
+        findings.append(Finding(file: file, location: .file, code: code, reason: reason, action: .rowRejected))
+    }
+
+    private mutating func finding(_ code: String, _ location: String, value: String?, reason: String, action: Finding.Action = .fieldCleared) {
+        findings.append(Finding(file: file, location: .record(location), code: code, value: value, reason: reason, action: action))
+    }
+}
+
+/// The section divs of one aerodrome, found by exact id: a prefix match on `AD-2.2` would also hit 2.20–2.25.
+private struct SectionIndex {
+    let icao: String
+    let divs: [String: HTMLNode]
+
+    subscript(number: Int) -> HTMLNode? {
+        divs["\(icao)-AD-2.\(number)"] ?? divs["AD-2.\(number).\(icao)"] ?? divs["AD-2.\(number).eAIP.\(icao)"]
+    }
+
+    /// The ICAO code in a section id of either family, or nil: `EGMC-AD-2.12`, `AD-2.20.LFAQ`, `AD-2.24.eAIP.LFAQ`.
+    static func icao(inSectionID id: String) -> String? {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        if id.hasPrefix("AD-2."), parts.count >= 3, Int(parts[1]) != nil,
+           isICAO(parts.last!), parts.count == 3 || (parts.count == 4 && parts[2] == "eAIP") {
+            return String(parts.last!)
+        }
+        let dash = id.split(separator: "-", maxSplits: 1)
+        if dash.count == 2, isICAO(dash[0]), dash[1].hasPrefix("AD-2."), parts.count == 2, Int(parts[1]) != nil {
+            return String(dash[0])
+        }
+        return nil
+    }
+
+    private static func isICAO(_ text: Substring) -> Bool {
+        text.utf8.count == 4 && text.utf8.allSatisfy { $0 &- 65 < 26 }
+    }
+}

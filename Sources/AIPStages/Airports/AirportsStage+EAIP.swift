@@ -1,0 +1,199 @@
+import AIPReaders
+
+/// The ids of the rows that have no source key, carried over from the previous bundle by natural key.
+public struct AirportsRowIds: Sendable {
+    /// Natural key: airport, section, field, source.
+    public var aipEntries: IdAllocator
+    /// Natural key: airport, name, procedure type.
+    public var procedures: IdAllocator
+    /// Natural key: ICAO code, country.
+    public var borderCrossingPoints: IdAllocator
+
+    public init(aipEntries: IdAllocator = IdAllocator(), procedures: IdAllocator = IdAllocator(),
+                borderCrossingPoints: IdAllocator = IdAllocator()) {
+        self.aipEntries = aipEntries
+        self.procedures = procedures
+        self.borderCrossingPoints = borderCrossingPoints
+    }
+
+    /// Allocators seeded from the previous bundle's `airports.db`.
+    public static func carried(from previous: BundleContents) throws -> AirportsRowIds {
+        let file = "airports.db"
+        return AirportsRowIds(
+            aipEntries: try previous.idAllocator(for: "aip_entries", in: file, keyColumns: ["airport_icao", "section", "field", "source"]),
+            procedures: try previous.idAllocator(for: "procedures", in: file, keyColumns: ["airport_icao", "name", "procedure_type"]),
+            borderCrossingPoints: try previous.idAllocator(for: "border_crossing_points", in: file, keyColumns: ["icao_code", "country_iso"]))
+    }
+}
+
+extension AirportsStage {
+    /// Adds eAIP pages to the airports and runways already in `output`: AIP entries, procedures, the page's source
+    /// tag, and an airport row for an aerodrome OurAirports did not give.
+    ///
+    /// Precedence, when several pages describe one aerodrome:
+    /// - pages of different sources (tags) are all used: their entries differ by `source`; a procedure (airport,
+    ///   name, type) both list is taken from the source whose tag sorts first;
+    /// - of the pages of one source, the one with the latest effective date wins (a page without a date is the
+    ///   oldest); on the same date, the first in byte-wise path order. The others are reported
+    ///   (`eaip.page_superseded`) and not used.
+    ///
+    /// An airport row made from a page (out of the OurAirports scope) takes the name of the page whose tag sorts first,
+    /// and its ARP position; without a readable position the page cannot be placed and is reported (`eaip.no_position`).
+    public func merge(pages: [EAIPPage], into output: inout Output, ids: inout AirportsRowIds) {
+        var findings: [Finding] = []
+        let winners = Self.precedence(pages, findings: &findings)
+        var airportIndex: [String: Int] = [:]
+        for (index, airport) in output.airports.enumerated() { airportIndex[airport.icaoCode] = index }
+        var runwayEnds: [String: Set<String>] = [:]
+        for runway in output.runways {
+            for ident in [runway.leIdent, runway.heIdent].compactMap({ $0 }) { runwayEnds[runway.airportICAO, default: []].insert(ident) }
+        }
+
+        var entries: [(key: RowKey, row: AIPEntryRow, order: Int)] = []
+        var entryKeys = Set<RowKey>()
+        var procedures: [RowKey: ProcedureRow] = [:]
+        for page in winners {
+            let tag = page.sourceTag
+            if let index = airportIndex[page.icao] {
+                if !output.airports[index].sources.contains(tag) { output.airports[index].sources = (output.airports[index].sources + [tag]).sorted() }
+            } else if let position = page.arpText.flatMap(ARPPosition.parse) {
+                airportIndex[page.icao] = output.airports.count
+                output.airports.append(AirportRow(
+                    icaoCode: page.icao, name: page.name, type: nil, latitudeDeg: position.latitudeDeg, longitudeDeg: position.longitudeDeg,
+                    elevationFt: nil, continent: nil, isoCountry: nil, isoRegion: nil, municipality: nil, scheduledService: nil,
+                    gpsCode: nil, iataCode: nil, localCode: nil, homeLink: nil, wikipediaLink: nil, keywords: nil, sources: [tag]))
+            } else {
+                findings.append(Finding(file: page.file, location: .record("AD 2.2 row 1"), code: "eaip.no_position", value: page.arpText,
+                                        reason: "\(page.icao) is not in OurAirports' scope and its ARP position cannot be read; the page is not used",
+                                        action: .rowRejected))
+                continue
+            }
+            for entry in page.entries {
+                guard let row = Self.entryRow(entry, page: page, findings: &findings) else { continue }
+                let key = RowKey(row.airportICAO, row.section, row.field, row.source)
+                guard entryKeys.insert(key).inserted else {
+                    findings.append(Finding(file: page.file, location: .record(entry.location), code: "row.duplicate_key", column: "field",
+                                            value: row.field, reason: "repeats a label of AD 2.\(entry.section); only the first item is used",
+                                            action: .rowRejected))
+                    continue
+                }
+                entries.append((key, row, entry.itemNumber ?? 100))
+            }
+            for chart in page.charts {
+                guard var row = Self.procedureRow(chart, page: page, findings: &findings) else { continue }
+                if let ident = row.runwayIdent, let ends = runwayEnds[page.icao], !ends.contains(ident) {
+                    findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unknown_runway", column: "runway_ident",
+                                            value: ident, reason: "is no runway end of \(page.icao) (\(ends.sorted().joined(separator: ", "))); runway left NULL",
+                                            action: .fieldCleared))
+                    (row.runwayIdent, row.runwayNumber, row.runwayLetter) = (nil, nil, nil)
+                }
+                // One chart listed twice (or by two sources) is one procedure: the first seen, in tag order.
+                let key = RowKey(row.airportICAO, row.name, row.procedureType)
+                if procedures[key] == nil { procedures[key] = row }
+            }
+        }
+
+        entries.sort { ($0.row.airportICAO, $0.row.source, Self.sectionRank($0.row.section), $0.order, $0.row.field)
+            < ($1.row.airportICAO, $1.row.source, Self.sectionRank($1.row.section), $1.order, $1.row.field) }
+        output.aipEntries = entries.map { key, row, _ in
+            var row = row
+            row.id = ids.aipEntries.id(for: key)
+            return row
+        }.sorted { $0.id < $1.id }
+        output.procedures = Self.numbered(Array(procedures.values), ids: &ids.procedures)
+        output.airports.sort { $0.icaoCode < $1.icaoCode }
+        output.findings = (output.findings + findings).sorted()
+        output.counts["eaip_pages"] = Dictionary(grouping: winners, by: \.sourceTag).mapValues(\.count)
+        output.counts["procedures_by_type"] = Dictionary(grouping: output.procedures, by: \.procedureType).mapValues(\.count)
+    }
+
+    /// The page of each (aerodrome, source) that is used, sorted by ICAO code then tag; the others become findings.
+    static func precedence(_ pages: [EAIPPage], findings: inout [Finding]) -> [EAIPPage] {
+        let groups = Dictionary(grouping: pages) { RowKey($0.icao, $0.sourceTag) }
+        var winners: [EAIPPage] = []
+        for (_, group) in groups {
+            let ordered = group.sorted { a, b in
+                if a.effectiveDate != b.effectiveDate { return (a.effectiveDate ?? "") > (b.effectiveDate ?? "") }
+                return a.file.utf8.lexicographicallyPrecedes(b.file.utf8)
+            }
+            winners.append(ordered[0])
+            for loser in ordered.dropFirst() {
+                findings.append(Finding(file: loser.file, location: .file, code: "eaip.page_superseded", value: loser.effectiveDate,
+                                        reason: "\(loser.icao) (\(loser.sourceTag)) is also described by \(ordered[0].file), effective \(ordered[0].effectiveDate ?? "undated"), which is used",
+                                        action: .rowRejected))
+            }
+        }
+        return winners.sorted { ($0.icao, $0.sourceTag) < ($1.icao, $1.sourceTag) }
+    }
+
+    private static func sectionRank(_ section: String) -> Int {
+        AIPFieldCatalogue.sectionNames.first { $0.value == section }?.key ?? 9
+    }
+
+    /// The `aip_entries` row of one item (id set later); an item number outside the catalogue keeps no standard field.
+    static func entryRow(_ entry: EAIPEntry, page: EAIPPage, findings: inout [Finding]) -> AIPEntryRow? {
+        guard let section = AIPFieldCatalogue.sectionNames[entry.section] else { return nil }
+        let id = AIPFieldCatalogue.id(section: entry.section, item: entry.itemNumber)
+        if id == nil, let item = entry.itemNumber {
+            findings.append(Finding(file: page.file, location: .record(entry.location), code: "eaip.item_not_in_catalogue",
+                                    value: String(item), reason: "AD 2.\(entry.section) item \(item) is not in the standard field catalogue; kept without a standard field",
+                                    action: .fieldCleared))
+        }
+        let stdField = id.flatMap { AIPFieldCatalogue.names[$0] }
+        // A row with no label is named by its standard field, when it has one; otherwise it cannot be keyed.
+        guard let field = entry.field.isEmpty ? stdField : entry.field else {
+            findings.append(Finding(file: page.file, location: .record(entry.location), code: "eaip.item_unlabelled",
+                                    reason: "has neither a label nor a catalogued item number; not used", action: .rowRejected))
+            return nil
+        }
+        return AIPEntryRow(
+            id: 0, airportICAO: page.icao, section: section, field: field, value: entry.value, stdField: stdField, stdFieldID: id,
+            mappingScore: id == nil ? nil : 1.0, altField: entry.altField, altValue: entry.altValue, source: page.sourceTag, sourcePriority: 0)
+    }
+
+    /// The `procedures` row of one chart (id set later), or nil for a chart that is no procedure.
+    static func procedureRow(_ chart: EAIPChart, page: EAIPPage, findings: inout [Finding]) -> ProcedureRow? {
+        switch ProcedureClassifier.classify(chart.title, icao: page.icao) {
+        case .other:
+            return nil
+        case .unrecognized:
+            findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unrecognized_chart", value: chart.title,
+                                    reason: "is a chart title the classifier does not understand; no procedure made from it", action: .rowRejected))
+            return nil
+        case .procedure(let procedure):
+            let ident = procedure.runwayNumber.map { $0 + (procedure.runwayLetter ?? "") }
+            return ProcedureRow(
+                id: 0, airportICAO: page.icao, name: procedure.name, procedureType: procedure.type, approachType: procedure.approachType,
+                runwayIdent: ident, runwayLetter: procedure.runwayLetter, runwayNumber: procedure.runwayNumber,
+                source: page.sourceTag, authority: String(page.icao.prefix(2)) + "C", rawName: chart.title)
+        }
+    }
+
+    /// Gives procedures their ids in row order: per airport approaches, then departures, then arrivals; approaches
+    /// typed by RZFlight first. RZFlight reads `procedures` in rowid order and its "most precise approach" keeps the
+    /// first of an untyped and a typed approach of one runway, so a carried-over untyped approach whose id is below a
+    /// typed one of the same runway gets a new id, after it.
+    static func numbered(_ rows: [ProcedureRow], ids: inout IdAllocator) -> [ProcedureRow] {
+        let typeRank = ["approach": 0, "departure": 1, "arrival": 2]
+        func typed(_ row: ProcedureRow) -> Bool { row.approachType.map(ProcedureClassifier.rankedApproachTypes.contains) ?? false }
+        var rows = rows.sorted { a, b in
+            (a.airportICAO, typeRank[a.procedureType] ?? 3, typed(a) ? 0 : 1, a.runwayIdent ?? "", a.name)
+                < (b.airportICAO, typeRank[b.procedureType] ?? 3, typed(b) ? 0 : 1, b.runwayIdent ?? "", b.name)
+        }
+        for index in rows.indices {
+            rows[index].id = ids.id(for: RowKey(rows[index].airportICAO, rows[index].name, rows[index].procedureType))
+        }
+        var highestTyped: [RowKey: Int64] = [:]
+        for row in rows where row.procedureType == "approach" && typed(row) {
+            let runway = RowKey(row.airportICAO, row.runwayIdent)
+            highestTyped[runway] = max(highestTyped[runway] ?? 0, row.id)
+        }
+        for index in rows.indices where rows[index].procedureType == "approach" && !typed(rows[index]) {
+            let row = rows[index]
+            if let highest = highestTyped[RowKey(row.airportICAO, row.runwayIdent)], row.id < highest {
+                rows[index].id = ids.renumber(RowKey(row.airportICAO, row.name, row.procedureType))
+            }
+        }
+        return rows.sorted { $0.id < $1.id }
+    }
+}
