@@ -70,6 +70,11 @@ public enum StageRegistry {
             return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count],
                                 contents: [AirportsSchema.fileName: contents])
         },
+        .make(CitiesStage.self) { output, folder, context, _ in
+            let contents = try CitiesDatabaseWriter.write(output, to: folder.appendingPathComponent(CitiesSchema.fileName), stamp: context.stamp)
+            return WrittenFiles(rows: ["cities": output.cities.count, "city_names": output.cities.reduce(0) { $0 + $1.lookupNames.count }],
+                                contents: [CitiesSchema.fileName: contents])
+        },
     ]
 
     public static var names: [String] { all.map(\.name) }

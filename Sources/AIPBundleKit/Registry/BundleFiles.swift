@@ -6,8 +6,13 @@ public enum BundleFiles {
         name: AirportsSchema.fileName, stage: "airports",
         kind: .sqlite(schema: AirportsSchema.schema, invariants: AirportsInvariants.rules))
 
+    /// `european_cities.db`, written by the cities stage.
+    public static let cities = BundleFile(
+        name: CitiesSchema.fileName, stage: "cities",
+        kind: .sqlite(schema: CitiesSchema.schema, invariants: CitiesInvariants.rules))
+
     /// Every registered file, in the order stages run.
-    public static let all: [BundleFile] = [airports]
+    public static let all: [BundleFile] = [airports, cities]
 
     /// The registered file called `name` (`airports.db`), or nil.
     public static func named(_ name: String) -> BundleFile? {

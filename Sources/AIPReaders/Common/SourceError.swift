@@ -26,6 +26,8 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge
         /// The file ends inside a record: it was cut during download or copy.
         case truncated
+        /// Several files could be the one input wanted (two GeoNames place dumps, or one in two forms).
+        case ambiguous
     }
 
     /// The input file, relative to the source tree when known.
