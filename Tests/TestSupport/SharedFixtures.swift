@@ -63,6 +63,7 @@ public final class TemporaryFolder: @unchecked Sendable {
         let tree = url.appendingPathComponent("linked-sources")
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("ourairports"), withDestinationURL: ourairports)
+        try linkOtherStagesSources(into: tree)
         return tree
     }
 
@@ -70,7 +71,15 @@ public final class TemporaryFolder: @unchecked Sendable {
     public func sourceTree(airports: String, runways: String, name: String = "sources") throws -> URL {
         try write(airports, to: "\(name)/ourairports/airports.csv")
         try write(runways, to: "\(name)/ourairports/runways.csv")
+        try linkOtherStagesSources(into: url.appendingPathComponent(name))
         return url.appendingPathComponent(name)
+    }
+
+    /// Links the committed inputs of the stages other than airports (`geonames/`) into `tree`, so a full build of a
+    /// tree made for the airports stage does not stop on their missing inputs.
+    private func linkOtherStagesSources(into tree: URL) throws {
+        try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("geonames"),
+                                                   withDestinationURL: SharedFixtures.fixtureSources.appendingPathComponent("geonames"))
     }
 }
 

@@ -23,20 +23,22 @@ public struct SourceStream: Sendable {
     private let origin: Origin
 
     private enum Origin: Sendable {
-        case bytes(Data)
+        /// Bytes in memory, with the CRC-32 they must have (a stored zip member) when known.
+        case bytes(Data, checksum: UInt32?)
         case plainFile(URL)
         case deflated(Data, raw: Bool, checksum: UInt32?, limits: DecompressionLimits)
     }
 
     /// Bytes read per `read(2)`: large enough that a system call per piece costs nothing, small enough to be flat.
-    static let pieceSize = 4 << 20
+    /// Tests set a few bytes to cut lines at every possible place.
+    var pieceSize = 4 << 20
 
     /// A stream of the one piece `file` holds.
     public init(_ file: SourceFile) {
         displayName = file.displayName
         storedPath = file.displayName
         storedByteCount = file.storedByteCount
-        origin = .bytes(file.bytes)
+        origin = .bytes(file.bytes, checksum: nil)
     }
 
     /// A zip member's deflated (or stored) bytes, checked against `checksum` once read.
@@ -45,7 +47,7 @@ public struct SourceStream: Sendable {
         self.displayName = displayName
         storedPath = archivePath
         storedByteCount = compressed.count
-        origin = isCompressed ? .deflated(compressed, raw: true, checksum: checksum, limits: limits) : .bytes(compressed)
+        origin = isCompressed ? .deflated(compressed, raw: true, checksum: checksum, limits: limits) : .bytes(compressed, checksum: checksum)
     }
 
     /// Opens `url` for streaming: gzip data (detected by its magic bytes) is inflated as it is read.
@@ -75,7 +77,8 @@ public struct SourceStream: Sendable {
     @discardableResult
     public func forEachPiece(_ consume: (UnsafeBufferPointer<UInt8>) throws(SourceError) -> Void) throws(SourceError) -> Int {
         switch origin {
-        case .bytes(let data):
+        case .bytes(let data, let checksum):
+            if let checksum, Gzip.crc32(data) != checksum { throw ZipArchive.damaged(displayName) }
             // withUnsafeBytes only rethrows untyped errors: carry the typed one out.
             var failure: SourceError?
             data.withUnsafeBytes { raw in
@@ -106,7 +109,7 @@ public struct SourceStream: Sendable {
             throw SourceError(file: displayName, kind: .unreadable, reason: "cannot be opened: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.pieceSize)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: pieceSize)
         defer { buffer.deallocate() }
         var total = 0
         while true {

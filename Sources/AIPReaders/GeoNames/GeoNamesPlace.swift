@@ -62,6 +62,17 @@ public struct GeoNamesPlacesFile: Sendable {
     public var rowCount: Int
     /// Bytes read (decompressed).
     public var byteCount: Int
+
+    public init(fileName: String, storedPath: String, places: [GeoNamesPlace], firstLines: [Int: Int], findings: [Finding],
+                rowCount: Int, byteCount: Int) {
+        self.fileName = fileName
+        self.storedPath = storedPath
+        self.places = places
+        self.firstLines = firstLines
+        self.findings = findings
+        self.rowCount = rowCount
+        self.byteCount = byteCount
+    }
 }
 
 /// What the include filter of ``GeoNamesReader/readPlaces(_:include:)`` decides on, read from the raw bytes before
@@ -71,6 +82,11 @@ public struct GeoNamesPlaceKey: Sendable {
     public var featureClass: String
     /// The country code field as written (`DE`), possibly empty or invalid.
     public var countryCode: String
+
+    public init(featureClass: String, countryCode: String) {
+        self.featureClass = featureClass
+        self.countryCode = countryCode
+    }
 }
 
 /// The records read from `countryInfo.txt` or `alternateNamesV2.txt`, with what the report needs.
