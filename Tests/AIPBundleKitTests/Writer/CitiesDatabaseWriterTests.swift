@@ -165,4 +165,14 @@ import Testing
             "european_cities.db: city_names.name: is not lower-case (the app looks names up folded) (1 row, e.g. London)",
         ])
     }
+
+    @Test func checkFindsANameIndexThatIgnoresNOCASE() async throws {
+        let folder = try TemporaryFolder()
+        let url = try await Self.writeFixtureDatabase(in: folder)
+        // Same column, binary collation: lookups 1 and 2 would scan the whole table again.
+        try await DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "DROP INDEX idx_cities_name_nocase; CREATE INDEX idx_cities_name ON cities (name)")
+        }
+        #expect(try BundleChecker.check(url).map(\.description) == ["european_cities.db: cities: index on (name COLLATE NOCASE) is missing"])
+    }
 }
