@@ -23,8 +23,9 @@ struct CitiesBenchmark: Benchmark {
         switch part {
         case .read:
             let files = try GeoNamesSources.locate(in: sources)
-            let countries = CitiesScope().countries(from: try GeoNamesReader.readCountries(files.countryInfo).records)
-            let places = try GeoNamesReader.readPlaces(files.places, include: CitiesStage.includes(countries))
+            let scope = CitiesScope()
+            let countries = scope.countries(from: try GeoNamesReader.readCountries(files.countryInfo).records)
+            let places = try GeoNamesReader.readPlaces(files.places, include: CitiesStage.includes(countries, minPopulation: scope.minPopulation))
             return Work(rows: places.rowCount, bytes: places.byteCount)
         case .stage:
             let output = try Self.stageOutput(sources)

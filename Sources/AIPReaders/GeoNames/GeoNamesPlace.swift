@@ -82,10 +82,13 @@ public struct GeoNamesPlaceKey: Sendable {
     public var featureClass: String
     /// The country code field as written (`DE`), possibly empty or invalid.
     public var countryCode: String
+    /// The population field as an integer; nil when it is not one (the row is then rejected if kept).
+    public var population: Int?
 
-    public init(featureClass: String, countryCode: String) {
+    public init(featureClass: String, countryCode: String, population: Int?) {
         self.featureClass = featureClass
         self.countryCode = countryCode
+        self.population = population
     }
 }
 

@@ -10,7 +10,8 @@ public enum GeoNamesReader {
     static let countriesFormat = "GeoNames countryInfo.txt"
     static let alternateNamesFormat = "GeoNames alternateNamesV2.txt"
 
-    /// Reads a place dump, decoding only the rows `include` accepts (judged on the raw feature class and country).
+    /// Reads a place dump, decoding only the rows `include` accepts (judged on the raw feature class, country and
+    /// population), and keeping only those: of the 12 million rows of `allCountries.txt`, a few hundred thousand.
     ///
     /// A kept row is rejected when its geonameid is not a positive integer, its name is empty, its coordinates are
     /// missing, not numbers or out of range, its country code is not two upper-case letters, or its population is
@@ -26,7 +27,9 @@ public enum GeoNamesReader {
         var keptRows = 0
         let file = stream.displayName
         let summary = try CSVTable.read(stream, format: placesFormat, dialect: .geoNames, columnCount: Column.count) { record in
-            let key = GeoNamesPlaceKey(featureClass: record.text(Column.featureClass.index), countryCode: record.text(Column.countryCode.index))
+            let population: Int? = if case .value(let value) = record.integer(Column.population.index) { value } else { nil }
+            let key = GeoNamesPlaceKey(featureClass: record.text(Column.featureClass.index),
+                                       countryCode: record.text(Column.countryCode.index), population: population)
             guard include(key) else { return }
             keptRows += 1
             var row = RowDecoder(record: record, file: file)

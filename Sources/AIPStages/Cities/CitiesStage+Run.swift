@@ -14,11 +14,11 @@ extension CitiesStage {
             throw StageError(stage: Self.name, reason:
                 "no country of \(sources.countryInfo.displayName) is on continents \(scope.continents.joined(separator: ", ")) and no extra_countries are set; refusing to publish an empty european_cities.db")
         }
-        let places = try GeoNamesReader.readPlaces(sources.places, include: Self.includes(countries))
+        let places = try GeoNamesReader.readPlaces(sources.places, include: Self.includes(countries, minPopulation: scope.minPopulation))
         context.progress("\(Self.name): read \(places.rowCount) rows of \(places.fileName), \(places.places.count) places in scope")
         var alternates: GeoNamesRecords<GeoNamesAlternateName>?
         if let stream = sources.alternateNames {
-            let ids = Set(places.places.lazy.filter { $0.population >= scope.minPopulation }.map(\.geonameid))
+            let ids = Set(places.places.map(\.geonameid))
             alternates = try GeoNamesReader.readAlternateNames(stream) { ids.contains($0) }
         }
         var output = run(places: places, alternateNames: alternates?.records ?? [])

@@ -24,15 +24,19 @@ public struct CitiesStage: Stage {
         public var counts: [String: [String: Int]] = [:]
     }
 
-    /// The filter to read the place dump with: populated places of `countries`, judged on the raw fields.
-    public static func includes(_ countries: Set<String>) -> @Sendable (GeoNamesPlaceKey) -> Bool {
-        { key in key.featureClass == "P" && countries.contains(key.countryCode) }
+    /// The filter to read the place dump with: populated places of `countries` with at least `minPopulation`
+    /// inhabitants, judged on the raw fields. A population that is not a number passes, so that the reader rejects
+    /// the row with a finding instead of dropping it unseen. Filtering the small places here, not after reading,
+    /// is what keeps a whole-world dump's memory small: most of Europe's places are villages.
+    public static func includes(_ countries: Set<String>, minPopulation: Int) -> @Sendable (GeoNamesPlaceKey) -> Bool {
+        { key in key.featureClass == "P" && countries.contains(key.countryCode) && (key.population.map { $0 >= minPopulation } ?? true) }
     }
 
-    /// Builds the rows from a place dump read with ``includes(_:)`` and, when there is one, `alternateNamesV2.txt`.
+    /// Builds the rows from a place dump read with ``includes(_:minPopulation:)`` and, when there is one, `alternateNamesV2.txt`.
     ///
-    /// A repeated geonameid is a `row.duplicate_key` finding and only its first row is used. Places below
-    /// ``CitiesScope/minPopulation`` are left out without a finding (most of the world's places are small).
+    /// A repeated geonameid is a `row.duplicate_key` finding and only its first row is used (among the rows the
+    /// filter kept). Places below ``CitiesScope/minPopulation`` are left out without a finding (most of the world's
+    /// places are small).
     /// A place with rows in `alternateNames` takes its alternate names from there (names only: pseudo-codes such as
     /// `link` or `post` are skipped, historic names unless ``CitiesScope/includeHistoricNames``); any other keeps those
     /// of its own `alternatenames` column.

@@ -26,10 +26,13 @@ import Testing
                          GeoNamesCountry(isoCode: "US", name: "United States", continent: "NA")]
         #expect(CitiesScope().countries(from: countries) == ["DE"])
         #expect(CitiesScope(extraCountries: ["CY"]).countries(from: countries) == ["DE", "CY"])
-        let include = CitiesStage.includes(["DE"])
-        #expect(include(GeoNamesPlaceKey(featureClass: "P", countryCode: "DE")))
-        #expect(!include(GeoNamesPlaceKey(featureClass: "A", countryCode: "DE")))
-        #expect(!include(GeoNamesPlaceKey(featureClass: "P", countryCode: "US")))
+        let include = CitiesStage.includes(["DE"], minPopulation: 1_000)
+        #expect(include(GeoNamesPlaceKey(featureClass: "P", countryCode: "DE", population: 1_000)))
+        #expect(!include(GeoNamesPlaceKey(featureClass: "P", countryCode: "DE", population: 999)))
+        // Not a number: kept, so that the reader reports it.
+        #expect(include(GeoNamesPlaceKey(featureClass: "P", countryCode: "DE", population: nil)))
+        #expect(!include(GeoNamesPlaceKey(featureClass: "A", countryCode: "DE", population: 5_000)))
+        #expect(!include(GeoNamesPlaceKey(featureClass: "P", countryCode: "US", population: 5_000)))
     }
 
     @Test func thresholdRepeatedIdsAndOrder() {
