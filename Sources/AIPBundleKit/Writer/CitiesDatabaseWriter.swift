@@ -2,8 +2,8 @@ import AIPStages
 import Foundation
 import GRDB
 
-/// Writes `european_cities.db` from the cities stage's rows: `cities` in geonameid order, `city_names` in
-/// (name, geonameid) order, and `model_metadata`. Every value is bound by column name (``BulkInsert``).
+/// Writes `european_cities.db` from the cities stage's rows: `cities` in geonameid order, their `city_names`, and
+/// `model_metadata`. Every value is bound by column name (``BulkInsert``).
 public enum CitiesDatabaseWriter {
     /// Creates `url` (which must not exist) and fills it.
     ///
@@ -39,20 +39,16 @@ public enum CitiesDatabaseWriter {
         }
     }
 
-    /// The lookup rows, sorted by the primary key, so the b-tree is filled in order and the file is the same every build.
+    /// The lookup rows, city by city (cities in geonameid order, each city's names sorted): the same order, and so the
+    /// same file, every build. (Sorting all pairs by name first cost more than the b-tree saves.)
     static func insertNames(_ rows: [CityRow], db: Database) throws {
-        var pairs: [(name: String, geonameid: Int)] = []
-        pairs.reserveCapacity(rows.reduce(0) { $0 + $1.lookupNames.count })
-        for city in rows {
-            for name in city.lookupNames { pairs.append((name, city.geonameid)) }
-        }
-        // SQLite compares TEXT byte-wise (BINARY collation): sort the same way.
-        pairs.sort { $0.name == $1.name ? $0.geonameid < $1.geonameid : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         var insert = try BulkInsert(db, into: CitiesSchema.cityNames)
-        for pair in pairs {
-            try insert.insert { row in
-                row.set("name", pair.name)
-                row.set("geonameid", pair.geonameid)
+        for city in rows {
+            for name in city.lookupNames {
+                try insert.insert { row in
+                    row.set("name", name)
+                    row.set("geonameid", city.geonameid)
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ extension CitiesStage {
             let ids = Set(places.places.map(\.geonameid))
             alternates = try GeoNamesReader.readAlternateNames(stream) { ids.contains($0) }
         }
-        var output = run(places: places, alternateNames: alternates?.records ?? [])
+        var output = await run(places: places, alternateNames: alternates?.records ?? [])
         guard !output.cities.isEmpty else {
             throw StageError(stage: Self.name, reason:
                 "no populated place of \(places.fileName) in \(countries.count) countries has \(scope.minPopulation) or more inhabitants; refusing to publish an empty european_cities.db")

@@ -14,26 +14,28 @@ public enum NameFolding {
     /// lower-case (Swift: `name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)` agrees
     /// on Latin, Greek and Cyrillic names).
     public static func folded(_ name: String) -> String {
-        stripped(name).lowercased()
+        forms(name).folded
     }
 
     /// The ASCII spelling of an accented name (`Malmö` → `Malmo`, case kept), or nil when the name is ASCII already
     /// or removing accents does not make it ASCII (`Łódź`, `Москва`).
     public static func asciiSpelling(_ name: String) -> String? {
-        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let plain = stripped(name)
-        return plain.utf8.allSatisfy { $0 < 0x80 } ? plain : nil
+        forms(name).asciiSpelling
     }
 
-    /// `name` without its combining marks (after canonical decomposition); ASCII is returned as it is.
-    private static func stripped(_ name: String) -> String {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
+    /// Both forms of `name` from one decomposition (the costly part: a build folds half a million names).
+    public static func forms(_ name: String) -> (folded: String, asciiSpelling: String?) {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return (name.lowercased(), nil) }
         var scalars = String.UnicodeScalarView()
+        var isASCII = true
+        // Every combining mark is at U+0300 or above: below it, no property lookup is needed.
         for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars
-        where scalar.properties.generalCategory != .nonspacingMark {
+        where scalar.value < 0x300 || scalar.properties.generalCategory != .nonspacingMark {
             scalars.append(scalar)
+            if scalar.value >= 0x80 { isASCII = false }
         }
         // Recompose what is left (a Hangul syllable, a letter with a mark NFD keeps): equal names, equal bytes.
-        return String(scalars).precomposedStringWithCanonicalMapping
+        let plain = isASCII ? String(scalars) : String(scalars).precomposedStringWithCanonicalMapping
+        return (plain.lowercased(), isASCII ? plain : nil)
     }
 }

@@ -35,8 +35,8 @@ import Testing
         #expect(!include(GeoNamesPlaceKey(featureClass: "P", countryCode: "US", population: 5_000)))
     }
 
-    @Test func thresholdRepeatedIdsAndOrder() {
-        let output = CitiesStage().run(places: file([
+    @Test func thresholdRepeatedIdsAndOrder() async {
+        let output = await CitiesStage().run(places: file([
             place(30, "Big"), place(10, "Small", population: 999), place(20, "Edge", population: 1_000),
             place(30, "Big again", line: 40),
         ]))
@@ -47,7 +47,7 @@ import Testing
         ])
         #expect(output.findings.map(\.code) == ["row.duplicate_key"])
         #expect(output.counts == ["cities_by_country": ["DE": 2]])
-        #expect(CitiesStage(settings: CitiesScope(extraCountries: [], minPopulation: 0)).run(places: file([place(10, "Small", population: 0)])).cities.count == 1)
+        #expect(await CitiesStage(settings: CitiesScope(extraCountries: [], minPopulation: 0)).run(places: file([place(10, "Small", population: 0)])).cities.count == 1)
     }
 
     @Test func asciiSpellingsAreAddedToAlternateNames() {
@@ -65,7 +65,7 @@ import Testing
         #expect(plain.alternateNames == nil && plain.lookupNames == ["bonn"])
     }
 
-    @Test func alternateNamesV2ReplaceTheColumnForThePlacesItCovers() {
+    @Test func alternateNamesV2ReplaceTheColumnForThePlacesItCovers() async {
         let names = [
             GeoNamesAlternateName(geonameid: 1, isoLanguage: "de", name: "Köln", isHistoric: false, line: 1),
             GeoNamesAlternateName(geonameid: 1, isoLanguage: "link", name: "https://de.wikipedia.org/wiki/Köln", isHistoric: false, line: 2),
@@ -73,9 +73,9 @@ import Testing
             GeoNamesAlternateName(geonameid: 1, isoLanguage: "post", name: "50667", isHistoric: false, line: 4),
         ]
         let places = file([place(1, "Cologne", ascii: "Cologne", alternates: ["Koeln", "Colonia"]), place(2, "Bonn", alternates: ["Bonna"])])
-        let output = CitiesStage().run(places: places, alternateNames: names)
+        let output = await CitiesStage().run(places: places, alternateNames: names)
         #expect(output.cities.map(\.alternateNames) == ["Köln,Koln", "Bonna"])
-        let historic = CitiesStage(settings: CitiesScope(extraCountries: [], includeHistoricNames: true)).run(places: places, alternateNames: names)
+        let historic = await CitiesStage(settings: CitiesScope(extraCountries: [], includeHistoricNames: true)).run(places: places, alternateNames: names)
         #expect(historic.cities.first?.alternateNames == "Köln,Colonia Agrippina,Koln")
     }
 
