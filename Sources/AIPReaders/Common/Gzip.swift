@@ -67,6 +67,11 @@ enum Gzip {
         }
     }
 
+    /// Whether `data` starts with the gzip magic bytes (whatever the file is called).
+    static func hasMagic(_ data: Data) -> Bool {
+        data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
+    }
+
     /// The CRC-32 of `data`, as zip archives record it.
     static func crc32(_ data: Data) -> UInt32 {
         data.withUnsafeBytes { bytes in crc32(bytes.bindMemory(to: UInt8.self), continuing: 0) }

@@ -54,19 +54,12 @@ public struct SourceStream: Sendable {
     ///
     /// - Throws: ``SourceError`` `.missingFile`, `.notARegularFile` or `.unreadable`, as ``SourceFile`` does.
     public init(contentsOf url: URL, displayName: String, limits: DecompressionLimits = .standard) throws(SourceError) {
-        try SourceFile.checkRegularFile(url, displayName: displayName)
+        // Mapped, never read whole: only the pieces inflated from it, or read(2) afterwards, touch its pages.
+        let mapped = try SourceFile.map(url, displayName: displayName)
         self.displayName = displayName
         storedPath = displayName
-        let mapped: Data
-        do {
-            mapped = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw SourceError(file: displayName, kind: .unreadable,
-                              reason: "cannot be read (an I/O error while mapping it into memory); check the disk and copy it again")
-        }
         storedByteCount = mapped.count
-        let isGzip = mapped.count >= 2 && mapped[mapped.startIndex] == 0x1F && mapped[mapped.startIndex + 1] == 0x8B
-        origin = isGzip ? .deflated(mapped, raw: false, checksum: nil, limits: limits) : .plainFile(url)
+        origin = Gzip.hasMagic(mapped) ? .deflated(mapped, raw: false, checksum: nil, limits: limits) : .plainFile(url)
     }
 
     /// Hands the file's (decompressed) bytes to `consume`, in order, in pieces of at most a few MiB.

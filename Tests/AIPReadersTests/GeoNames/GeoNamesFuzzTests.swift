@@ -5,22 +5,10 @@ import Testing
 /// Mutations of the real slice: the reader must end, with records that hold what the contract allows, or with a
 /// `SourceError`, never crash or hang. Seeded, so a failure reproduces.
 @Suite struct GeoNamesFuzzTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let hostileBytes: [UInt8] = [0x09, 0x0A, 0x0D, 0x00, 0xFF, 0xC3, 0x22, 0x2C, 0x2D, 0x2E, 0x65, 0x30]
 
     func mutate(_ original: [UInt8], seed: UInt64) -> [UInt8] {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         var bytes = original
         for _ in 0..<Int.random(in: 1...8, using: &random) where !bytes.isEmpty {
             let position = Int.random(in: 0..<bytes.count, using: &random)
