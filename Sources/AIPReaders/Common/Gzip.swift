@@ -8,16 +8,24 @@ enum Gzip {
     static func decompress(_ data: Data, raw: Bool = false, file: String, limits: DecompressionLimits) throws(SourceError) -> Data {
         var output = Data()
         output.reserveCapacity(min(data.count * 4, limits.ratioCheckAfterBytes))
-        try inflate(data, raw: raw, file: file, limits: limits) { (piece: UnsafeBufferPointer<UInt8>) throws(SourceError) in
+        var offset = 0
+        try inflate(raw: raw, inputBytes: data.count, file: file, limits: limits, read: { buffer in
+            let count = min(buffer.count, data.count - offset)
+            data.copyBytes(to: buffer, from: (data.startIndex + offset)..<(data.startIndex + offset + count))
+            offset += count
+            return count
+        }, consume: { (piece: UnsafeBufferPointer<UInt8>) throws(SourceError) in
             output.append(piece)
-        }
+        })
         return output
     }
 
-    /// Inflates `data` as ``decompress(_:raw:file:limits:)`` does, but hands the output to `consume` in pieces of at
-    /// most 1 MiB instead of keeping it: a 1.6 GB GeoNames dump inflates in constant memory. An error `consume`
-    /// throws stops the inflation and is rethrown.
-    static func inflate(_ data: Data, raw: Bool = false, file: String, limits: DecompressionLimits,
+    /// Inflates the compressed bytes `read` fills buffers with (returning how many, 0 at the end; `inputBytes` in all,
+    /// for the ratio limit), as ``decompress(_:raw:file:limits:)`` does, but hands the output to `consume` in pieces
+    /// of at most 1 MiB instead of keeping it: a 1.6 GB GeoNames dump inflates in constant memory, from a file read
+    /// piece by piece. An error `read` or `consume` throws stops the inflation and is rethrown.
+    static func inflate(raw: Bool, inputBytes: Int, file: String, limits: DecompressionLimits,
+                        read: (UnsafeMutableBufferPointer<UInt8>) throws(SourceError) -> Int,
                         consume: (UnsafeBufferPointer<UInt8>) throws(SourceError) -> Void) throws(SourceError) {
         var stream = z_stream()
         // 16 + MAX_WBITS: expect a gzip header rather than a raw zlib one; -MAX_WBITS: no header at all (zip).
@@ -25,41 +33,44 @@ enum Gzip {
             throw SourceError(file: file, kind: .unreadable, reason: "cannot be decompressed: zlib could not be initialised")
         }
         defer { inflateEnd(&stream) }
-        var produced = 0
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var status = Z_OK
-        var stopError: SourceError?
-        data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
-            stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
-            stream.avail_in = uInt(input.count)
-            repeat {
-                status = chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    return CZlibSystem.inflate(&stream, Z_NO_FLUSH)
-                }
-                let count = chunk.count - Int(stream.avail_out)
-                produced += count
-                do throws(SourceError) {
-                    try limits.check(outputBytes: produced, inputBytes: data.count, file: file,
-                                     what: raw ? "the zip member" : "the gzip file")
-                    if count > 0 {
-                        try chunk.withUnsafeBufferPointer { (buffer) throws(SourceError) in
-                            try consume(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-                        }
-                    }
-                } catch {
-                    stopError = error
-                    return
-                }
-                // Concatenated gzip members are legal; start the next one.
-                if status == Z_STREAM_END, !raw, stream.avail_in > 0 {
-                    inflateReset(&stream)
-                    status = Z_OK
-                }
-            } while status == Z_OK
+        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+        let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+        defer {
+            input.deallocate()
+            output.deallocate()
         }
-        if let stopError { throw stopError }
+        var inputEnded = false
+        /// Refills the input when zlib has used it all; false once there is none left.
+        func refill() throws(SourceError) -> Bool {
+            guard stream.avail_in == 0 else { return true }
+            guard !inputEnded else { return false }
+            let count = try read(input)
+            inputEnded = count == 0
+            stream.next_in = input.baseAddress
+            stream.avail_in = uInt(count)
+            return count > 0
+        }
+        var produced = 0
+        var status = Z_OK
+        while true {
+            _ = try refill()
+            stream.next_out = output.baseAddress
+            stream.avail_out = uInt(output.count)
+            status = CZlibSystem.inflate(&stream, Z_NO_FLUSH)
+            let count = output.count - Int(stream.avail_out)
+            produced += count
+            try limits.check(outputBytes: produced, inputBytes: inputBytes, file: file, what: raw ? "the zip member" : "the gzip file")
+            if count > 0 { try consume(UnsafeBufferPointer(rebasing: output[0..<count])) }
+            if status == Z_STREAM_END {
+                // Concatenated gzip members are legal: start the next one if any input is left.
+                guard !raw, try refill() else { break }
+                inflateReset(&stream)
+                continue
+            }
+            // Z_BUF_ERROR with the input used up: more is needed, unless the file has ended (then it is truncated).
+            if status == Z_BUF_ERROR, stream.avail_in == 0, !inputEnded { continue }
+            guard status == Z_OK else { break }
+        }
         guard status == Z_STREAM_END else {
             let problem = status == Z_BUF_ERROR ? "ends early (truncated)" : "is damaged (zlib error \(status))"
             throw SourceError(file: file, kind: .corruptCompression,

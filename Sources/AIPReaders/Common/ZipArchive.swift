@@ -19,6 +19,7 @@ import Darwin
 public struct ZipArchive {
     /// The archive as named in errors.
     public let displayName: String
+    private let url: URL
     private let archive: Archive
     private let bytes: Data
 
@@ -29,6 +30,7 @@ public struct ZipArchive {
     public init(contentsOf url: URL, displayName: String) throws(SourceError) {
         try SourceFile.checkRegularFile(url, displayName: displayName)
         self.displayName = displayName
+        self.url = url
         do {
             bytes = try Data(contentsOf: url, options: .alwaysMapped)
             archive = try Archive(data: bytes, accessMode: .read)
@@ -69,7 +71,9 @@ public struct ZipArchive {
         if !entry.isCompressed {
             try limits.check(outputBytes: compressed.count, inputBytes: compressed.count, file: name, what: "the zip member")
         }
-        return SourceStream(member: name, archivePath: archivePath, compressed: compressed, isCompressed: entry.isCompressed,
+        // Read from the file, not through the mapping, so the archive's pages never count as resident memory.
+        let range = SourceStream.FileRange(url: url, offset: compressed.startIndex - bytes.startIndex, length: compressed.count)
+        return SourceStream(member: name, archivePath: archivePath, range: range, isCompressed: entry.isCompressed,
                             checksum: entry.checksum, limits: limits)
     }
 
