@@ -15,8 +15,8 @@ public struct GeoNamesSources: Sendable {
     /// Finds and opens the files.
     ///
     /// - Throws: ``SourceError`` `.missingFile` when the place dump or `countryInfo` is missing (naming what was
-    ///   looked for), when two place dumps (or two copies of one file) are present, since which one to publish would be
-    ///   a guess, are `.ambiguous`; and the errors of opening a file or zip member.
+    ///   looked for); `.ambiguous` when two place dumps, or one file in two forms, are present (which one to publish
+    ///   would be a guess); and the errors of opening a file or zip member.
     public static func locate(in tree: SourceTree) throws(SourceError) -> GeoNamesSources {
         var byStem: [String: [String]] = [:]
         for path in try tree.files(under: folder, extensions: ["txt", "gz", "zip"]) {
