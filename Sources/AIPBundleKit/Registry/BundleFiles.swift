@@ -11,8 +11,13 @@ public enum BundleFiles {
     /// `rules.json`, written by the rules stage.
     public static let rules = BundleFile(name: RulesStage.fileName, stage: RulesStage.name, kind: .json(validate: RulesJSONValidator.validate))
 
+    /// `european_cities.db`, written by the cities stage.
+    public static let cities = BundleFile(
+        name: CitiesSchema.fileName, stage: "cities",
+        kind: .sqlite(schema: CitiesSchema.schema, invariants: CitiesInvariants.rules))
+
     /// Every registered file, in the order stages run.
-    public static let all: [BundleFile] = [airports, rules]
+    public static let all: [BundleFile] = [airports, rules, cities]
 
     /// The registered file called `name` (`airports.db`), or nil.
     public static func named(_ name: String) -> BundleFile? {

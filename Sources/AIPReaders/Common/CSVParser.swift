@@ -50,8 +50,24 @@ public enum CSVParser {
         onRecord: (CSVRecord) -> Bool,
         onMalformed: (_ line: Int, _ code: String, _ reason: String) -> Void
     ) -> Outcome {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return .complete }
-        return withoutActuallyEscaping(onRecord) { onRecord in
+        parse(bytes, dialect: dialect, expectedFieldCount: expectedFieldCount, maxLinesPerRecord: maxLinesPerRecord,
+              firstLine: 1, onRecord: onRecord, onMalformed: onMalformed).outcome
+    }
+
+    /// Parses `bytes` as the part of a file that starts on line `firstLine` (so records and findings carry the
+    /// file's line numbers) and returns, besides the outcome, the line the next part starts on. A streaming reader
+    /// feeds a large file through this one piece of whole lines at a time.
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        dialect: CSVDialect,
+        expectedFieldCount: Int?,
+        maxLinesPerRecord: Int = 16,
+        firstLine: Int,
+        onRecord: (CSVRecord) -> Bool,
+        onMalformed: (_ line: Int, _ code: String, _ reason: String) -> Void
+    ) -> (outcome: Outcome, nextLine: Int) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return (.complete, firstLine) }
+        return withoutActuallyEscaping(onRecord) { onRecord -> (outcome: Outcome, nextLine: Int) in
             // The state lives behind a raw pointer: libcsv calls back once per field, and a class would pay
             // a retain and an exclusivity check on every call.
             let state = UnsafeMutablePointer<ParseState>.allocate(capacity: 1)
@@ -78,7 +94,9 @@ public enum CSVParser {
 
             let count = bytes.count
             var offset = 0
-            var line = 1
+            var line = firstLine
+            state.pointee.recordStartLine = firstLine
+            state.pointee.currentLine = firstLine
             var recordStartOffset = 0
             let quotingError = "csv.malformed_quoting"
 
@@ -113,7 +131,7 @@ public enum CSVParser {
                     state.pointee.atEnd = false
                     if unclosed {
                         // A quote opened on the last line cannot be a stray one that later lines would recover from.
-                        if state.pointee.recordStartLine == line - 1 { return .truncated(line: line - 1) }
+                        if state.pointee.recordStartLine == line - 1 { return (.truncated(line: line - 1), line) }
                         recover("quoted field is never closed")
                         continue
                     }
@@ -121,7 +139,7 @@ public enum CSVParser {
                         recover("unbalanced quotes: the record spans lines and has the wrong number of fields")
                         continue
                     }
-                    if state.pointee.truncated { return .truncated(line: state.pointee.recordStartLine) }
+                    if state.pointee.truncated { return (.truncated(line: state.pointee.recordStartLine), line) }
                     continue
                 }
                 let end = lineEnd(from: offset)
@@ -157,7 +175,7 @@ public enum CSVParser {
                 offset = end
                 line += 1
             }
-            return .complete
+            return (.complete, line)
         }
     }
 }

@@ -29,6 +29,8 @@ public struct CSVTableSummary: Sendable {
     public var recordCount = 0
     /// Findings for records dropped because of their quoting or field count.
     public var findings: [Finding] = []
+    /// Bytes read (decompressed); set by the streaming read.
+    public var byteCount = 0
 }
 
 /// Reads a delimited text file: the checks every tabular source shares, then each data record.
@@ -68,14 +70,14 @@ public enum CSVTable {
                 }
                 summary.recordCount += 1
                 guard record.count == header.fieldCount else {
-                    summary.rejectFieldCount(record, expected: header.fieldCount, file: file, of: "the header")
+                    summary.rejectFieldCount(record, expected: header.fieldCount, file: file.displayName, of: "the header")
                     return true
                 }
                 onRow(record, columns!)
                 return true
             }, onMalformed: { line, code, reason in
                 // The header itself can be the broken record; it still counts as a data row then.
-                summary.reject(line: line, code: code, reason: reason, file: file)
+                summary.reject(line: line, code: code, reason: reason, file: file.displayName)
             })
             if let headerError { throw headerError }
             guard header != nil else {
@@ -100,10 +102,34 @@ public enum CSVTable {
         columnCount: Int,
         onRow: (CSVRecord) -> Void
     ) throws -> CSVTableSummary {
-        try withText(file, format: format) { bytes in
-            var summary = CSVTableSummary()
-            var sawWellFormedRecord = false
-            let outcome = CSVParser.parse(bytes, dialect: dialect, expectedFieldCount: columnCount, onRecord: { record in
+        try read(SourceStream(file), format: format, dialect: dialect, columnCount: columnCount, onRow: onRow)
+    }
+
+    /// Reads a headerless file piece by piece, in constant memory whatever its size (GeoNames `allCountries.txt`,
+    /// 1.6 GB), with the same checks, findings and line numbers as a whole read.
+    ///
+    /// Each piece is cut after its last line feed; the bytes after it wait for the next piece, so the parser always
+    /// sees whole lines. That is exact for an unquoted dialect, where a record never spans lines; a quoted dialect's
+    /// stream is read whole before parsing (as is a file without any line feed).
+    public static func read(
+        _ stream: SourceStream,
+        format: String,
+        dialect: CSVDialect,
+        columnCount: Int,
+        onRow: (CSVRecord) -> Void
+    ) throws -> CSVTableSummary {
+        var summary = CSVTableSummary()
+        var sawWellFormedRecord = false
+        var sawText = false
+        var checkedForNUL = 0
+        var isFirstPiece = true
+        var line = 1
+        var truncatedLine: Int?
+        var pending: [UInt8] = []
+        let file = stream.displayName
+
+        func parse(_ lines: UnsafeBufferPointer<UInt8>) {
+            let (outcome, nextLine) = CSVParser.parse(lines, dialect: dialect, expectedFieldCount: columnCount, firstLine: line, onRecord: { record in
                 summary.recordCount += 1
                 guard record.count == columnCount else {
                     summary.rejectFieldCount(record, expected: columnCount, file: file, of: format)
@@ -115,17 +141,47 @@ public enum CSVTable {
             }, onMalformed: { line, code, reason in
                 summary.reject(line: line, code: code, reason: reason, file: file)
             })
-            try checkComplete(outcome, file: file)
-            if summary.recordCount == 0 {
-                throw SourceError(file: file.displayName, kind: .empty,
-                                  reason: "has no data lines; refusing to build a bundle without \(format) data")
-            }
-            if !sawWellFormedRecord {
-                throw SourceError(file: file.displayName, kind: .notCSV,
-                                  reason: "does not look like \(format): none of its lines has \(columnCount) fields")
-            }
-            return summary
+            line = nextLine
+            if case .truncated(let at) = outcome { truncatedLine = at }
         }
+
+        summary.byteCount = try stream.forEachPiece { (piece: UnsafeBufferPointer<UInt8>) throws(SourceError) in
+            var bytes = piece
+            // A UTF-8 byte order mark (spreadsheet exports, countryInfo.txt) is not part of the first field.
+            if isFirstPiece, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+            isFirstPiece = false
+            // Later NUL bytes are findings on their fields (`value.nul_byte`); near the start they mean a binary file.
+            if checkedForNUL < 65_536 {
+                let head = bytes.prefix(65_536 - checkedForNUL)
+                if head.contains(0) { throw binaryFile(file, format: format) }
+                checkedForNUL += head.count
+            }
+            if !sawText { sawText = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } }
+            guard !dialect.quoting, let lastNewline = bytes.lastIndex(of: 0x0A) else {
+                pending.append(contentsOf: bytes)
+                return
+            }
+            if pending.isEmpty {
+                parse(UnsafeBufferPointer(rebasing: bytes[...lastNewline]))
+            } else {
+                pending.append(contentsOf: bytes[...lastNewline])
+                pending.withUnsafeBufferPointer { parse($0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            pending.append(contentsOf: bytes[(lastNewline + 1)...])
+        }
+        if !sawText { throw emptyFile(file, format: format) }
+        pending.withUnsafeBufferPointer { parse($0) }
+        if let truncatedLine { throw truncatedFile(file, line: truncatedLine) }
+        if summary.recordCount == 0 {
+            throw SourceError(file: file, kind: .empty,
+                              reason: "has no data lines; refusing to build a bundle without \(format) data")
+        }
+        if !sawWellFormedRecord {
+            throw SourceError(file: file, kind: .notCSV,
+                              reason: "does not look like \(format): none of its lines has \(columnCount) fields")
+        }
+        return summary
     }
 
     /// The file-level checks before parsing: a UTF-8 byte order mark is skipped, an empty or binary file is fatal.
@@ -137,23 +193,29 @@ public enum CSVTable {
             // A UTF-8 byte order mark (spreadsheet exports, countryInfo.txt) is not part of the first field.
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                throw SourceError(file: file.displayName, kind: .empty,
-                                  reason: "is empty; refusing to build a bundle without \(format) data")
+                throw emptyFile(file.displayName, format: format)
             }
             // Later NUL bytes are findings on their fields (`value.nul_byte`); near the start they mean a binary file.
-            if bytes.prefix(65_536).contains(0) {
-                throw SourceError(file: file.displayName, kind: .notText,
-                                  reason: "is not a text file (it contains NUL bytes); expected \(format) data")
-            }
+            if bytes.prefix(65_536).contains(0) { throw binaryFile(file.displayName, format: format) }
             return try body(bytes)
         }
     }
 
     private static func checkComplete(_ outcome: CSVParser.Outcome, file: SourceFile) throws(SourceError) {
-        if case .truncated(let line) = outcome {
-            throw SourceError(file: file.displayName, kind: .truncated,
-                              reason: "ends inside a record at line \(line): the file looks truncated; download it again")
-        }
+        if case .truncated(let line) = outcome { throw truncatedFile(file.displayName, line: line) }
+    }
+
+    private static func emptyFile(_ file: String, format: String) -> SourceError {
+        SourceError(file: file, kind: .empty, reason: "is empty; refusing to build a bundle without \(format) data")
+    }
+
+    private static func binaryFile(_ file: String, format: String) -> SourceError {
+        SourceError(file: file, kind: .notText, reason: "is not a text file (it contains NUL bytes); expected \(format) data")
+    }
+
+    private static func truncatedFile(_ file: String, line: Int) -> SourceError {
+        SourceError(file: file, kind: .truncated,
+                    reason: "ends inside a record at line \(line): the file looks truncated; download it again")
     }
 
     private static func makeHeader(_ record: CSVRecord, file: SourceFile, format: String, required: [String]) throws(SourceError) -> CSVHeader {
@@ -190,13 +252,13 @@ public enum CSVTable {
 }
 
 private extension CSVTableSummary {
-    mutating func reject(line: Int, code: String, reason: String, file: SourceFile) {
+    mutating func reject(line: Int, code: String, reason: String, file: String) {
         recordCount += 1
-        findings.append(Finding(file: file.displayName, line: line, code: code, reason: reason, action: .rowRejected))
+        findings.append(Finding(file: file, line: line, code: code, reason: reason, action: .rowRejected))
     }
 
-    mutating func rejectFieldCount(_ record: CSVRecord, expected: Int, file: SourceFile, of source: String) {
-        findings.append(Finding(file: file.displayName, line: record.line, code: "csv.field_count",
+    mutating func rejectFieldCount(_ record: CSVRecord, expected: Int, file: String, of source: String) {
+        findings.append(Finding(file: file, line: record.line, code: "csv.field_count",
                                 reason: "has \(record.count) fields, \(source) has \(expected)", action: .rowRejected))
     }
 }

@@ -32,6 +32,8 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
         case duplicateKey
         /// The file's name carries meaning and is not valid (a rules answer sheet not named by a country code).
         case invalidName
+        /// Several files could be the one input wanted (two GeoNames place dumps, or one in two forms).
+        case ambiguous
     }
 
     /// The input file, relative to the source tree when known.

@@ -27,19 +27,23 @@ public struct SourceFile: Sendable {
     ///   before opening, since opening a FIFO would hang), `.unreadable` (permission denied, I/O error),
     ///   `.corruptCompression` or `.tooLarge`.
     public init(contentsOf url: URL, displayName: String, limits: DecompressionLimits = .standard) throws {
-        try Self.checkRegularFile(url, displayName: displayName)
-        let raw: Data
-        do {
-            raw = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw SourceError(file: displayName, kind: .unreadable,
-                              reason: "cannot be read (an I/O error while mapping it into memory); check the disk and copy it again")
-        }
-        if raw.count >= 2, raw[raw.startIndex] == 0x1F, raw[raw.startIndex + 1] == 0x8B {
+        let raw = try Self.map(url, displayName: displayName)
+        if Gzip.hasMagic(raw) {
             self.init(displayName: displayName, bytes: try Gzip.decompress(raw, file: displayName, limits: limits),
                       storedByteCount: raw.count)
         } else {
             self.init(displayName: displayName, bytes: raw, storedByteCount: raw.count)
+        }
+    }
+
+    /// The bytes of the regular file at `url`, memory-mapped (checked with ``checkRegularFile(_:displayName:)`` first).
+    static func map(_ url: URL, displayName: String) throws(SourceError) -> Data {
+        try checkRegularFile(url, displayName: displayName)
+        do {
+            return try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw SourceError(file: displayName, kind: .unreadable,
+                              reason: "cannot be read (an I/O error while mapping it into memory); check the disk and copy it again")
         }
     }
 

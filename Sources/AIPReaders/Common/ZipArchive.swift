@@ -19,6 +19,7 @@ import Darwin
 public struct ZipArchive {
     /// The archive as named in errors.
     public let displayName: String
+    private let url: URL
     private let archive: Archive
     private let bytes: Data
 
@@ -29,6 +30,7 @@ public struct ZipArchive {
     public init(contentsOf url: URL, displayName: String) throws(SourceError) {
         try SourceFile.checkRegularFile(url, displayName: displayName)
         self.displayName = displayName
+        self.url = url
         do {
             bytes = try Data(contentsOf: url, options: .alwaysMapped)
             // From the file, not from `bytes`: ZIPFoundation's in-memory file traps (a range with lowerBound >
@@ -51,26 +53,48 @@ public struct ZipArchive {
     ///   `limits`, `.corruptCompression` when its data is damaged, truncated, compressed by a method other than
     ///   deflate, or fails its CRC-32.
     public func member(_ path: String, limits: DecompressionLimits = .standard) throws(SourceError) -> SourceFile {
+        let (name, entry, compressed) = try locate(path)
+        let content: Data
+        if entry.isCompressed {
+            content = try Gzip.decompress(Data(compressed), raw: true, file: name, limits: limits)
+        } else {
+            try limits.check(outputBytes: compressed.count, inputBytes: compressed.count, file: name, what: "the zip member")
+            content = Data(compressed)
+        }
+        guard Gzip.crc32(content) == entry.checksum else { throw Self.damaged(name) }
+        return SourceFile(displayName: name, bytes: content, storedByteCount: compressed.count)
+    }
+
+    /// The member at `path` as a stream, inflated piece by piece as it is read (a 1.6 GB GeoNames dump never sits in
+    /// memory whole); `storedPath` is `archivePath`, the archive relative to the source tree. The same errors as
+    /// ``member(_:limits:)`` are thrown, those about the data while it is read.
+    public func memberStream(_ path: String, archivePath: String, limits: DecompressionLimits = .standard) throws(SourceError) -> SourceStream {
+        let (name, entry, compressed) = try locate(path)
+        if !entry.isCompressed {
+            try limits.check(outputBytes: compressed.count, inputBytes: compressed.count, file: name, what: "the zip member")
+        }
+        // Read from the file, not through the mapping, so the archive's pages never count as resident memory.
+        let range = SourceStream.FileRange(url: url, offset: compressed.startIndex - bytes.startIndex, length: compressed.count)
+        return SourceStream(member: name, archivePath: archivePath, range: range, isCompressed: entry.isCompressed,
+                            checksum: entry.checksum, limits: limits)
+    }
+
+    /// The member's name in errors, its entry, and its stored bytes (a slice of the mapped archive).
+    private func locate(_ path: String) throws(SourceError) -> (name: String, entry: Entry, compressed: Data) {
         let name = displayName + "/" + path
         guard let entry = archive[path], entry.type == .file else {
             let members = memberNames
             throw SourceError(file: name, kind: .missingFile,
                               reason: "not found: the archive holds \(members.isEmpty ? "no files" : members.joined(separator: ", "))")
         }
-        let damaged = SourceError(file: name, kind: .corruptCompression,
-                                  reason: "is damaged or truncated in the zip archive; download the archive again")
         let size = Int(clamping: entry.compressedSize)
-        guard let start = dataOffset(of: path), size <= bytes.count - start else { throw damaged }
-        let compressed = bytes[(bytes.startIndex + start)..<(bytes.startIndex + start + size)]
-        let content: Data
-        if entry.isCompressed {
-            content = try Gzip.decompress(Data(compressed), raw: true, file: name, limits: limits)
-        } else {
-            try limits.check(outputBytes: size, inputBytes: size, file: name, what: "the zip member")
-            content = Data(compressed)
-        }
-        guard Gzip.crc32(content) == entry.checksum else { throw damaged }
-        return SourceFile(displayName: name, bytes: content, storedByteCount: size)
+        guard let start = dataOffset(of: path), size <= bytes.count - start else { throw Self.damaged(name) }
+        return (name, entry, bytes[(bytes.startIndex + start)..<(bytes.startIndex + start + size)])
+    }
+
+    /// The error for a member whose data is damaged, truncated or fails its CRC-32.
+    static func damaged(_ name: String) -> SourceError {
+        SourceError(file: name, kind: .corruptCompression, reason: "is damaged or truncated in the zip archive; download the archive again")
     }
 
     /// Where the data of the member named `path` starts: just past its local file header, found by its signature

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct BundleFilesTests {
     @Test func airportsDBIsRegisteredOnceWithItsSchemaAndOwner() throws {
-        #expect(BundleFiles.all.map(\.name) == ["airports.db", "rules.json"])
+        #expect(BundleFiles.all.map(\.name) == ["airports.db", "rules.json", "european_cities.db"])
         let file = try #require(BundleFiles.named("airports.db"))
         #expect(file.stage == "airports")
         guard case let .sqlite(schema, invariants) = file.kind else {
@@ -17,7 +17,9 @@ import Testing
     @Test func lookupsByNameAndStage() {
         #expect(BundleFiles.named("nowhere.db") == nil)
         #expect(BundleFiles.owned(by: "airports").map(\.name) == ["airports.db"])
-        #expect(BundleFiles.owned(by: "cities").isEmpty)
+        #expect(BundleFiles.owned(by: "cities").map(\.name) == ["european_cities.db"])
+        #expect(BundleFiles.owned(by: "rules").map(\.name) == ["rules.json"])
+        #expect(BundleFiles.owned(by: "nowhere").isEmpty)
     }
 
     @Test func namesAreUnique() {

@@ -1,0 +1,47 @@
+/// One row of a GeoNames place dump (`citiesNNN.txt`, `allCountries.txt`), with the columns the cities stage uses.
+public struct GeoNamesPlace: Sendable, Equatable {
+    /// GeoNames' own id: stable across releases, so it is the row's key in `european_cities.db`.
+    public var geonameid: Int
+    /// The name in its local spelling (`München` is stored as `Munich` by GeoNames: the most common English name).
+    public var name: String
+    /// `name` in plain ASCII (`Malmo` for `Malmö`); nil when empty.
+    public var asciiName: String?
+    /// The `alternatenames` column split at its commas, empty names left out, in file order.
+    public var alternateNames: [String]
+    /// Degrees north, -90…90.
+    public var latitudeDeg: Double
+    /// Degrees east, -180…180.
+    public var longitudeDeg: Double
+    /// One letter: `P` for populated places, `A` for administrative areas, …
+    public var featureClass: String
+    /// e.g. `PPL`, `PPLA`, `PPLC` (capital); nil when empty.
+    public var featureCode: String?
+    /// ISO 3166-1 alpha-2, upper-case.
+    public var countryCode: String
+    /// The first-level administrative division (a FIPS or ISO code, text with leading zeros); nil when empty.
+    public var admin1Code: String?
+    /// Inhabitants, 0 when unknown, at most 2³¹ − 1 (the app reads it as a 32-bit integer).
+    public var population: Int
+    /// 1-based line in the file.
+    public var line: Int
+    /// Fields cleared while reading the row.
+    public var findings: [Finding] = []
+
+    public init(geonameid: Int, name: String, asciiName: String?, alternateNames: [String], latitudeDeg: Double,
+                longitudeDeg: Double, featureClass: String, featureCode: String?, countryCode: String, admin1Code: String?,
+                population: Int, line: Int, findings: [Finding] = []) {
+        self.geonameid = geonameid
+        self.name = name
+        self.asciiName = asciiName
+        self.alternateNames = alternateNames
+        self.latitudeDeg = latitudeDeg
+        self.longitudeDeg = longitudeDeg
+        self.featureClass = featureClass
+        self.featureCode = featureCode
+        self.countryCode = countryCode
+        self.admin1Code = admin1Code
+        self.population = population
+        self.line = line
+        self.findings = findings
+    }
+}
