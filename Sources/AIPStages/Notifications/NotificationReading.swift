@@ -1,0 +1,135 @@
+/// The single pass over a text's tokens: patterns turn tokens into ``NotificationFact``s, keeping track of the
+/// sentence (day groups and Schengen scopes apply within one), and of which tokens were understood.
+struct NotificationReading {
+    let tokens: [NotificationToken]
+    var index = 0
+    var facts: [NotificationFact] = []
+
+    // What the text names, for rule_type and the summary.
+    var saysPPR = false
+    var saysPN = false
+    var saysCustoms = false
+    var saysImmigration = false
+    var saysHandling = false
+    var saysSchengen = false
+    /// "Schengen flights only" and the like.
+    var schengenOnlyService = false
+    var phone: String?
+    var email: String?
+
+    // The current sentence.
+    var sentenceStart = 0
+    var sentenceFactStart = 0
+    var clauseFactStart = 0
+    var headerDays: DaySet?
+    var headerScope: NotificationFact.Scope?
+    var clauseScope: NotificationFact.Scope?
+    var sentenceSaysOutside = false
+    /// The notice (or "not available") a day group written right after it belongs to (`PN 24 HR MON-FRI`).
+    var adjacentFact: Int?
+    /// A business-day fact still waiting for its deadline ("… before 1500").
+    var pendingDeadline: Int?
+
+    // Understanding, for the confidence: word and number tokens of sentences that said something.
+    var understood: [Bool]
+    var knownTokens = 0
+    var countedTokens = 0
+
+    init(tokens: [NotificationToken]) {
+        self.tokens = tokens
+        understood = Array(repeating: false, count: tokens.count)
+    }
+
+    var scope: NotificationFact.Scope { clauseScope ?? headerScope ?? .any }
+
+    mutating func read() {
+        while index < tokens.count {
+            let token = tokens[index]
+            switch token.kind {
+            case .symbol(let symbol):
+                if symbol == "." || symbol == ";" || symbol == "\n" {
+                    endSentence(at: index)
+                } else if symbol == "," {
+                    endClause()
+                }
+                index += 1
+            case .email(let address):
+                if email == nil { email = address }
+                index += 1
+            case .phone(let number):
+                if phone == nil { phone = number }
+                index += 1
+            case .word, .number:
+                if !matchAny() {
+                    index += 1
+                }
+            }
+        }
+        endSentence(at: tokens.count)
+    }
+
+    /// Tries every pattern at `index`, in order; a pattern that matches advances `index` past what it read.
+    private mutating func matchAny() -> Bool {
+        let start = index
+        let adjacentBefore = adjacentFact
+        let matched = matchWindow() || matchH24() || matchNotice() || matchBusinessDay() || matchDayGroup()
+            || matchOnRequest() || matchAsADHours() || matchSchengen() || matchNotAvailable() || matchMarker()
+            || matchLoneTime()
+        if matched {
+            for position in start..<index { understood[position] = true }
+            // Only a notice (or "not available") stays open for a day group written after it.
+            if adjacentFact == adjacentBefore { adjacentFact = nil }
+        } else if let word = tokens[index].word, noteContext(word) || NotificationVocabulary.fillers.contains(word) {
+            understood[index] = true
+            adjacentFact = adjacentBefore
+        } else {
+            adjacentFact = nil
+        }
+        return matched
+    }
+
+    mutating func add(_ kind: NotificationFact.Kind, days: DaySet? = nil) -> Int {
+        facts.append(NotificationFact(kind: kind, days: days ?? headerDays, scope: scope))
+        return facts.count - 1
+    }
+
+    private mutating func endClause() {
+        clauseScope = nil
+        clauseFactStart = facts.count
+    }
+
+    /// Closes the sentence: day groups and scopes stop here; the words of a sentence that said something count
+    /// towards the confidence.
+    private mutating func endSentence(at end: Int) {
+        if sentenceSaysOutside {
+            for position in sentenceFactStart..<facts.count where facts[position].kind == .notAvailable {
+                facts[position].outside = true
+            }
+        }
+        if facts.count > sentenceFactStart {
+            for position in sentenceStart..<end {
+                switch tokens[position].kind {
+                case .word, .number:
+                    countedTokens += 1
+                    if understood[position] { knownTokens += 1 }
+                default:
+                    break
+                }
+            }
+        }
+        sentenceStart = end
+        sentenceFactStart = facts.count
+        headerDays = nil
+        headerScope = nil
+        sentenceSaysOutside = false
+        adjacentFact = nil
+        pendingDeadline = nil
+        endClause()
+    }
+
+    // MARK: Token access
+
+    func word(_ position: Int) -> String? { position < tokens.count ? tokens[position].word : nil }
+    func isSymbol(_ position: Int, _ symbol: Character) -> Bool { position < tokens.count && tokens[position].isSymbol(symbol) }
+    func isJoined(_ position: Int) -> Bool { position < tokens.count && tokens[position].joined }
+}

@@ -1,0 +1,58 @@
+/// The words of customs texts, English and French, upper-cased with accents folded as the tokenizer gives them.
+enum NotificationVocabulary {
+    static let hourUnits: Set<String> = ["HR", "HRS", "HOUR", "HOURS", "H", "HEURE", "HEURES", "HS"]
+    static let dayUnits: Set<String> = ["DAY", "DAYS", "JOUR", "JOURS", "J", "JRS"]
+    static let minuteUnits: Set<String> = ["MIN", "MINS", "MINUTE", "MINUTES", "MN", "MNS"]
+    /// After these, `17 H` is a clock time, not a notice.
+    static let clockPrepositions: Set<String> = ["BEFORE", "AVANT", "UNTIL", "TILL", "JUSQU", "JUSQUA", "AT", "A", "BY", "FROM",
+                                                 "BETWEEN", "ENTRE", "TO", "AU", "LATEST", "PRIOR"]
+    static let windowSeparators: Set<String> = ["TO", "A", "AU", "UNTIL", "TILL"]
+    static let timeSuffixes: Set<String> = ["UTC", "LT", "Z", "LOC", "LOCAL", "HL"]
+    static let listConnectors: Set<String> = ["AND", "ET", "OR", "OU"]
+
+    /// Weekday names (English, French; short and long) by index, Monday = 0.
+    static let dayIndexes: [String: Int] = [
+        "MON": 0, "MONDAY": 0, "LUN": 0, "LUNDI": 0,
+        "TUE": 1, "TUES": 1, "TUESDAY": 1, "MAR": 1, "MARDI": 1,
+        "WED": 2, "WEDNESDAY": 2, "MER": 2, "MERCREDI": 2,
+        "THU": 3, "THUR": 3, "THURS": 3, "THURSDAY": 3, "JEU": 3, "JEUDI": 3,
+        "FRI": 4, "FRIDAY": 4, "VEN": 4, "VENDREDI": 4,
+        "SAT": 5, "SATURDAY": 5, "SAM": 5, "SAMEDI": 5,
+        "SUN": 6, "SUNDAY": 6, "DIM": 6, "DIMANCHE": 6,
+    ]
+    static let holidayWords: Set<String> = ["HOL", "HOLS", "HOLIDAY", "HOLIDAYS", "PH", "JF", "FERIE", "FERIES", "FERIEE", "FERIEES"]
+    static let exceptWords: Set<String> = ["EXC", "EXCEPT", "SAUF", "EXCL", "EXCLUDING", "EXCEPTED"]
+    static let outsideWords: Set<String> = ["OUTSIDE", "HORS", "DEHORS", "BEYOND"]
+
+    static let pprWords: Set<String> = ["PPR"]
+    static let pnWords: Set<String> = ["PN", "PREAVIS", "NOTICE", "NOTIFICATION", "PRENOTIFICATION"]
+    static let customsWords: Set<String> = ["CUSTOMS", "CUSTOM", "DOUANE", "DOUANES", "DOUANIER", "DOUANIERE", "DOUANIERS"]
+    static let immigrationWords: Set<String> = ["IMMIGRATION", "POLICE", "PAF", "BORDER", "FRONTIERE", "FRONTIERES", "PASSPORT"]
+    static let handlingWords: Set<String> = ["HANDLING", "HANDLER", "AGENT"]
+
+    /// Words that say "not available" after `NOT` / `NON`.
+    static let notAvailableAfterNegation: Set<String> = [
+        "AVBL", "AVAILABLE", "AUTHORIZED", "AUTHORISED", "PERMITTED", "ALLOWED", "PROVIDED", "POSSIBLE", "ACCEPTED",
+        "AUTORISE", "AUTORISES", "AUTORISEE", "AUTORISEES", "DISPONIBLE", "DISPONIBLES", "ASSURE", "ASSURES", "ASSUREE",
+        "ACCEPTE", "ACCEPTES", "PERMIS",
+    ]
+    static let notAvailableWords: Set<String> = ["NIL", "INTERDIT", "INTERDITS", "INTERDITE", "UNAVAILABLE", "PROHIBITED"]
+
+    /// Words that carry no rule but are understood: a text made of these and rules is fully understood.
+    static let fillers = Set<String>([
+        "A", "ABOUT", "ACFT", "ADVANCE", "AIRCRAFT", "ALL", "ALSO", "AN", "AND", "ANY", "APPLY", "APPLIES", "ARE", "ARRIVAL",
+        "ARRIVALS", "ARRIVING", "AT", "AVANT", "AVEC", "BE", "BEFORE", "BY", "C", "CE", "CES", "CLEARANCE", "CONTACT", "D", "DANS",
+        "DE", "DEPARTING", "DEPARTURE", "DEPARTURES", "DEPART", "DES", "DU", "E", "EMAIL", "MAIL", "EN", "ET", "ETA", "ETD",
+        "EXTENSION", "FAX", "FLIGHT", "FLIGHTS", "FOR", "FROM", "GA", "GENERAL", "AVIATION", "IF", "IN", "INTL", "INTERNATIONAL",
+        "INTERNATIONAUX", "INTERNATIONALE", "IS", "L", "LA", "LE", "LES", "MUST", "OBLIGATOIRE", "OF", "ON", "ONLY", "OR", "OU",
+        "PAR", "PHONE", "POUR", "PRIOR", "PRIVATE", "REQUIRED", "REQUEST", "REQUESTED", "REQUIS", "SERVICE", "SERVICES", "SUR",
+        "T", "TEL", "TELEPHONE", "THE", "THIS", "TO", "TOUS", "TOUT", "TOUTE", "TOUTES", "UTC", "LT", "VIA", "VOL", "VOLS", "WITH",
+        "WITHIN", "IMMIGRATION", "CUSTOMS", "POLICE", "DOUANE", "DOUANES", "AU", "AUX", "ARRIVEE", "ARRIVEES", "DEPARTS",
+        "AIRPORT", "AD", "AERODROME", "OPR", "HR", "HOURS", "AVAILABLE", "AVBL", "PRESENTING", "ADVISED", "OTHER", "AUTRES",
+        "NON", "NOT", "S", "RQRD", "REQ", "BETWEEN", "ENTRE", "DAYS", "DAY", "JOURS", "JOUR", "PUBLIC", "BANK", "HOURS",
+        "PN", "PPR", "NOTICE", "PREAVIS", "ARR", "DEP", "HJ", "HX", "HO", "HN", "SR", "SS", "OPS", "TRAFFIC", "TRAFIC", "SAME",
+        "AS", "COMME", "SELON", "PENDANT", "DURING", "TIME", "TIMES", "WORKING", "BUSINESS", "LAST", "DERNIER", "PREVIOUS",
+        "PRECEDENT", "PRECEDING", "VEILLE", "OUVRABLE", "OUVRABLES", "OUVRE", "OUVRES", "HANDLING", "AGENT", "OFFICE",
+        "BUREAU", "NUMBER", "NR", "NO", "VIA", "WEB", "SITE", "FORM", "FORMULAIRE", "MIN", "MINUTES", "HEURES", "HEURE",
+    ] as [String])
+}
