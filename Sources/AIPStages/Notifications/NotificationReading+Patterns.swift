@@ -57,7 +57,7 @@ extension NotificationReading {
         if Vocabulary.hourUnits.contains(unit) {
             if unit == "H" || unit.hasPrefix("HEURE") {
                 // "17H30", "before 17 H": a clock time.
-                if isJoined(position + 1), tokens.count > position + 1, tokens[position + 1].digits == 2 { return false }
+                if isJoined(position + 1), token(position + 1)?.digits == 2 { return false }
                 if let previous = significantWord(before: index), Vocabulary.clockPrepositions.contains(previous) {
                     if let pending = pendingDeadline, value <= 24 { facts[pending].kind = .businessDay(deadline: clock(value, 0)) }
                     index = position + 1
@@ -235,6 +235,8 @@ extension NotificationReading {
         } else {
             let previous = scope
             for fact in clauseFactStart..<facts.count where facts[fact].scope == previous { facts[fact].scope = qualified }
+            // Later facts of the clause take the scope when made; each fact is rescoped at most once (linear work).
+            clauseFactStart = facts.count
             clauseScope = qualified
         }
         index = position
@@ -326,8 +328,6 @@ extension NotificationReading {
         let text = String(hours * 100 + minutes)
         return String(repeating: "0", count: 4 - text.count) + text
     }
-
-    func number(_ position: Int) -> Int? { position < tokens.count ? tokens[position].number : nil }
 
     func isUnit(_ word: String) -> Bool {
         Vocabulary.hourUnits.contains(word) || Vocabulary.dayUnits.contains(word) || Vocabulary.minuteUnits.contains(word)

@@ -129,7 +129,10 @@ struct NotificationReading {
 
     // MARK: Token access
 
-    func word(_ position: Int) -> String? { position < tokens.count ? tokens[position].word : nil }
-    func isSymbol(_ position: Int, _ symbol: Character) -> Bool { position < tokens.count && tokens[position].isSymbol(symbol) }
-    func isJoined(_ position: Int) -> Bool { position < tokens.count && tokens[position].joined }
+    /// The token at `position`, nil outside the text (patterns look ahead and behind freely).
+    func token(_ position: Int) -> NotificationToken? { tokens.indices.contains(position) ? tokens[position] : nil }
+    func word(_ position: Int) -> String? { token(position)?.word }
+    func number(_ position: Int) -> Int? { token(position)?.number }
+    func isSymbol(_ position: Int, _ symbol: Character) -> Bool { token(position)?.isSymbol(symbol) ?? false }
+    func isJoined(_ position: Int) -> Bool { token(position)?.joined ?? false }
 }
