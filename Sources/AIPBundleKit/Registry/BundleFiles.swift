@@ -6,8 +6,13 @@ public enum BundleFiles {
         name: AirportsSchema.fileName, stage: "airports",
         kind: .sqlite(schema: AirportsSchema.schema, invariants: AirportsInvariants.rules))
 
+    /// `ga_notifications.db`, written by the notifications stage.
+    public static let notifications = BundleFile(
+        name: NotificationsSchema.fileName, stage: "notifications",
+        kind: .sqlite(schema: NotificationsSchema.schema, invariants: NotificationsInvariants.rules))
+
     /// Every registered file, in the order stages run.
-    public static let all: [BundleFile] = [airports]
+    public static let all: [BundleFile] = [airports, notifications]
 
     /// The registered file called `name` (`airports.db`), or nil.
     public static func named(_ name: String) -> BundleFile? {
