@@ -26,7 +26,7 @@ import Testing
         let manifest = try Manifest(contentsOf: out.appendingPathComponent("manifest.json"))
         #expect(manifest.bundleVersion == "test" && manifest.airac.cycle == "2612" && manifest.airac.effectiveDate == "2026-11-26")
         #expect(manifest.builder.version == BundleBuilder.builderVersion)
-        #expect(manifest.files.keys.sorted() == ["airports.db"])
+        #expect(manifest.files.keys.sorted() == ["airports.db", "ga_notifications.db"])
         let database = try #require(manifest.files["airports.db"])
         let published = out.appendingPathComponent("airports.db")
         #expect(database.sha256 == (try sha256sum(published)))
