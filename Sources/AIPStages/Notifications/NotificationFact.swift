@@ -26,7 +26,8 @@ struct NotificationFact: Sendable, Equatable {
     /// The days it applies to; nil for every day (or days the text did not name).
     var days: DaySet?
     var scope: Scope
-    /// Said of the time outside opening hours ("outside AD HR: NIL"), so not of the service as a whole.
+    /// Said of the time outside opening hours ("outside AD HR: NIL", "O/R outside these hours"), so not of the
+    /// service as a whole.
     var outside = false
 
     var noticeHours: Int?? { if case .notice(let hours) = kind { hours } else { nil } }

@@ -23,7 +23,9 @@ extension NotificationReading {
             type = businessDay != nil && (largest ?? 0) <= 24 ? .businessDay : .hours
         } else if businessDay != nil {
             type = .businessDay
-        } else if has(.onRequest) || has(.marker) {
+        } else if facts.contains(where: { ($0.kind == .onRequest || $0.kind == .marker) && !$0.outside })
+                    || ((has(.onRequest) || has(.marker)) && window == nil && !has(.asADHours) && !has(.h24)) {
+            // "O/R outside these hours" beside opening hours: the hours are the rule.
             type = .onRequest
         } else if has(.asADHours) {
             type = .asADHours

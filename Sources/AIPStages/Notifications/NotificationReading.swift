@@ -49,7 +49,7 @@ struct NotificationReading {
             case .symbol(let symbol):
                 if symbol == "." || symbol == ";" || symbol == "\n" {
                     endSentence(at: index)
-                } else if symbol == "," {
+                } else if symbol == "," || symbol == "(" || symbol == ")" {
                     endClause()
                 }
                 index += 1
@@ -98,11 +98,11 @@ struct NotificationReading {
         clauseFactStart = facts.count
     }
 
-    /// Closes the sentence: day groups and scopes stop here; the words of a sentence that said something count
-    /// towards the confidence.
+    /// Closes the sentence: day groups and scopes stop here; "not available", "on request" and "PPR" said of the time
+    /// outside opening hours are marked so; the words of a sentence that said something count towards the confidence.
     private mutating func endSentence(at end: Int) {
         if sentenceSaysOutside {
-            for position in sentenceFactStart..<facts.count where facts[position].kind == .notAvailable {
+            for position in sentenceFactStart..<facts.count where [.notAvailable, .onRequest, .marker].contains(facts[position].kind) {
                 facts[position].outside = true
             }
         }

@@ -36,7 +36,8 @@ enum NotificationVocabulary {
         "AUTORISE", "AUTORISES", "AUTORISEE", "AUTORISEES", "DISPONIBLE", "DISPONIBLES", "ASSURE", "ASSURES", "ASSUREE",
         "ACCEPTE", "ACCEPTES", "PERMIS",
     ]
-    static let notAvailableWords: Set<String> = ["NIL", "INTERDIT", "INTERDITS", "INTERDITE", "UNAVAILABLE", "PROHIBITED"]
+    static let notAvailableWords: Set<String> = ["NIL", "INTERDIT", "INTERDITS", "INTERDITE", "UNAVAILABLE", "PROHIBITED", "CLOSED",
+                                                 "FERME", "FERMEE", "FERMES"]
 
     /// Words that carry no rule but are understood: a text made of these and rules is fully understood.
     static let fillers = Set<String>([

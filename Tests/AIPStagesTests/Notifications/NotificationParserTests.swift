@@ -95,6 +95,12 @@ struct NotificationParserTests {
         Case(text: "Non autorisé", type: .notAvailable),
         Case(text: "No customs at this aerodrome", type: .notAvailable),
         Case(text: "MON-FRI 0800-1800. Outside these hours: NIL", type: .hours, window: ("0800", "1800")),
+        Case(text: "Closed", type: .notAvailable),
+        Case(text: "LUN-VEN : 0800-1200, 1400-1800. SAM, DIM et JF : fermé", type: .hours, window: ("0800", "1200")),
+        Case(text: "MON-FRI 0800-1800, O/R outside these hours", type: .hours, window: ("0800", "1800")),
+        Case(text: "Douane : HOR AD. Police : O/R", type: .onRequest),
+        Case(text: "PN 24 HR (48 HR pour les vols hors Schengen)", type: .hours, hours: 48, schengen: (false, false)),
+        Case(text: "Available during AD hours. Outside AD hours: PPR 24 HR", type: .hours, hours: 24, rule: .ppr),
         // Nothing usable
         Case(text: "-", type: nil),
         Case(text: "See AD 2.20", type: nil),
