@@ -6,11 +6,11 @@ extension NotificationReading {
     /// Opening hours: `0800-1800`, `08:00 - 18:00 UTC`, `8H00 à 18H00`, `de 8 H à 18 H`.
     mutating func matchWindow() -> Bool {
         guard let (start, afterStart) = time(at: index, bareHour: true) else { return false }
-        if tokens[afterStart - 1].word == "H", let previous = word(index - 1), Vocabulary.pprWords.contains(previous) || Vocabulary.pnWords.contains(previous) {
+        if tokens[afterStart - 1].word == "H", wordIs(index - 1, [.ppr, .pn]) {
             return false
         }
         var position = skipTimeSuffix(afterStart)
-        guard isSymbol(position, "-") || (word(position).map(Vocabulary.windowSeparators.contains) ?? false) else { return false }
+        guard isSymbol(position, "-") || wordIs(position, .windowSeparator) else { return false }
         position += 1
         guard let (end, afterEnd) = time(at: position, bareHour: true) else { return false }
         _ = add(.window(start: start, end: end))
@@ -20,7 +20,7 @@ extension NotificationReading {
 
     /// `H24`, `H 24`, `24H/24`, `24/24`, `24/7` (and `7J/7`, read but saying nothing on its own).
     mutating func matchH24() -> Bool {
-        if word(index) == "H", number(index + 1) == 24, !(word(index + 2).map(isUnit) ?? false) {
+        if word(index) == "H", number(index + 1) == 24, !wordIs(index + 2, .units) {
             _ = add(.h24)
             index += 2
             return true
@@ -43,22 +43,22 @@ extension NotificationReading {
         var value = first
         var position = index + 1
         if isSymbol(position, "-") || word(position) == "TO" || word(position) == "A", let second = number(position + 1),
-           tokens[position + 1].digits <= 3, second > first, word(position + 2).map(isUnit) ?? false {
+           tokens[position + 1].digits <= 3, second > first, wordIs(position + 2, .units) {
             value = second
             position += 2
         }
-        if isSymbol(position, "-"), word(position + 1).map(isUnit) ?? false { position += 1 }
+        if isSymbol(position, "-"), wordIs(position + 1, .units) { position += 1 }
         if let qualifier = word(position), qualifier == "WORKING" || qualifier == "BUSINESS" || qualifier == "CLEAR",
-           let unit = word(position + 1), Vocabulary.dayUnits.contains(unit) {
+           wordIs(position + 1, .dayUnit) {
             position += 1
         }
         guard let unit = word(position) else { return false }
         let hours: Int?
-        if Vocabulary.hourUnits.contains(unit) {
+        if wordIs(position, .hourUnit) {
             if unit == "H" || unit.hasPrefix("HEURE") {
                 // "17H30", "before 17 H": a clock time.
                 if isJoined(position + 1), token(position + 1)?.digits == 2 { return false }
-                if let previous = significantWord(before: index), Vocabulary.clockPrepositions.contains(previous) {
+                if followsClockPreposition(index) {
                     if let pending = pendingDeadline, value <= 24 { facts[pending].kind = .businessDay(deadline: clock(value, 0)) }
                     index = position + 1
                     return true
@@ -66,12 +66,12 @@ extension NotificationReading {
             }
             guard value <= 720 else { return false }
             hours = value
-        } else if Vocabulary.dayUnits.contains(unit) {
+        } else if wordIs(position, .dayUnit) {
             if unit == "J", !isJoined(position) { return false }
             guard value <= 30 else { return false }
             hours = value * 24
             if let after = word(position + 1), after.hasPrefix("OUVR") { position += 1 }
-        } else if Vocabulary.minuteUnits.contains(unit) {
+        } else if wordIs(position, .minuteUnit) {
             guard value <= 1440 else { return false }
             hours = nil
         } else {
@@ -117,7 +117,7 @@ extension NotificationReading {
         guard let first = dayItem(at: index) else { return false }
         var (days, single, position) = first
         while true {
-            if let from = single, isSymbol(position, "-") || (word(position).map { ["TO", "A", "AU"].contains($0) } ?? false),
+            if let from = single, isSymbol(position, "-") || wordIs(position, .rangeSeparator),
                let next = dayItem(at: position + 1), let to = next.1 {
                 days.formUnion(DaySet.range(from, to))
                 single = nil
@@ -126,7 +126,7 @@ extension NotificationReading {
                 days.formUnion(next.0)
                 single = next.1
                 position = next.2
-            } else if let except = word(position), Vocabulary.exceptWords.contains(except), let next = dayItem(at: position + 1) {
+            } else if wordIs(position, .except), let next = dayItem(at: position + 1) {
                 days.subtract(next.0)
                 single = nil
                 position = next.2
@@ -172,30 +172,26 @@ extension NotificationReading {
     /// "As AD hours", "AD OPR HR", "HR AD", "HOR AD", "horaires de l'AD", "during aerodrome hours". After "outside"
     /// in the same sentence it only says which hours the sentence is about.
     mutating func matchAsADHours() -> Bool {
-        let aerodrome: Set<String> = ["AD", "AERODROME", "AIRPORT", "AEROPORT"]
-        let hours: Set<String> = ["HR", "HRS", "HOURS", "HOR", "SKED", "HORAIRES", "HORAIRE", "HEURES"]
         var position = index
-        if let lead = word(position), ["AS", "DURING", "PENDANT", "SELON", "COMME", "DURANT", "SAME"].contains(lead) {
+        if wordIs(position, .aerodromeLead) {
             position += 1
             if word(position) == "AS" { position += 1 }
         }
         var end: Int?
-        if let place = word(position), aerodrome.contains(place) {
+        if wordIs(position, .aerodrome) {
             var next = position + 1
-            if let operating = word(next), ["OPR", "OPS", "OPERATING", "OPENING", "OPERATIONAL", "OPERATION"].contains(operating) { next += 1 }
-            if let unit = word(next), hours.contains(unit) { end = next + 1 }
-        } else if let unit = word(position), hours.contains(unit) {
+            if wordIs(next, .aerodromeOperating) { next += 1 }
+            if wordIs(next, .aerodromeHours) { end = next + 1 }
+        } else if wordIs(position, .aerodromeHours) {
             var next = position + 1
             for _ in 0..<4 {
-                if let link = word(next), ["OF", "DE", "D", "DU", "L", "THE", "OUVERTURE", "OPENING", "OPERATION", "OPR"].contains(link) {
-                    next += 1
-                } else if isSymbol(next, "'") {
+                if wordIs(next, .aerodromeLink) || isSymbol(next, "'") {
                     next += 1
                 } else {
                     break
                 }
             }
-            if let place = word(next), aerodrome.contains(place) { end = next + 1 }
+            if wordIs(next, .aerodrome) { end = next + 1 }
         }
         guard let end else { return false }
         if !sentenceSaysOutside { _ = add(.asADHours) }
@@ -209,7 +205,7 @@ extension NotificationReading {
     mutating func matchSchengen() -> Bool {
         var position = index
         var negated = false
-        if let lead = word(position), ["NON", "EXTRA", "HORS", "OUTSIDE", "NOT"].contains(lead) {
+        if wordIs(position, .schengenNegation) {
             negated = true
             position += 1
         } else if word(position) == "INTRA" {
@@ -225,7 +221,7 @@ extension NotificationReading {
         position += isThirdCountry ? 2 : 1
         let qualified: NotificationFact.Scope = negated || isThirdCountry ? .nonSchengen : .schengen
         saysSchengen = true
-        while let next = word(position), ["FLIGHTS", "FLIGHT", "VOLS", "VOL", "TRAFFIC", "TRAFIC", "ONLY", "UNIQUEMENT"].contains(next) {
+        while wordIs(position, .flights), let next = word(position) {
             if (next == "ONLY" || next == "UNIQUEMENT") && qualified == .schengen { schengenOnlyService = true }
             position += 1
         }
@@ -247,13 +243,12 @@ extension NotificationReading {
     mutating func matchNotAvailable() -> Bool {
         guard let first = word(index) else { return false }
         var length = 0
-        if Vocabulary.notAvailableWords.contains(first) {
+        if wordIs(index, .notAvailable) {
             length = 1
         } else if first == "NOT" || first == "NON" || first == "PAS" || first == "NO" {
             var next = index + 1
             if word(next) == "BE" || word(next) == "DE" { next += 1 }
-            if let second = word(next), Vocabulary.notAvailableAfterNegation.contains(second)
-                || ((first == "NO" || first == "PAS") && (Vocabulary.customsWords.contains(second) || second == "SERVICE")) {
+            if wordIs(next, .negatedNotAvailable) || ((first == "NO" || first == "PAS") && (wordIs(next, .customs) || word(next) == "SERVICE")) {
                 length = next + 1 - index
             }
         }
@@ -272,9 +267,9 @@ extension NotificationReading {
            second == "NOTICE" || second == "PERMISSION" || second == "NOTIFICATION" {
             length = 2
             if second == "PERMISSION" { saysPPR = true } else { saysPN = true }
-        } else if Vocabulary.pprWords.contains(first) {
+        } else if wordIs(index, .ppr) {
             saysPPR = true
-        } else if Vocabulary.pnWords.contains(first) {
+        } else if wordIs(index, .pn) {
             saysPN = true
         } else {
             return false
@@ -286,8 +281,7 @@ extension NotificationReading {
 
     /// A clock time on its own after "before" / "avant" / "by" / "at": the deadline of a business-day rule.
     mutating func matchLoneTime() -> Bool {
-        guard let previous = significantWord(before: index), Vocabulary.clockPrepositions.contains(previous),
-              let (time, after) = time(at: index, bareHour: true) else { return false }
+        guard followsClockPreposition(index), let (time, after) = time(at: index, bareHour: true) else { return false }
         if let pending = pendingDeadline {
             facts[pending].kind = .businessDay(deadline: time)
             pendingDeadline = nil
@@ -297,11 +291,11 @@ extension NotificationReading {
     }
 
     /// Service and scope words: remembered for `rule_type` and "outside" sentences. True when `word` is one.
-    mutating func noteContext(_ word: String) -> Bool {
-        if Vocabulary.customsWords.contains(word) { saysCustoms = true; return true }
-        if Vocabulary.immigrationWords.contains(word) { saysImmigration = true; return true }
-        if Vocabulary.handlingWords.contains(word) { saysHandling = true; return true }
-        if Vocabulary.outsideWords.contains(word) { sentenceSaysOutside = true; return true }
+    mutating func noteContext(_ wordClass: WordClass) -> Bool {
+        if wordClass.contains(.customs) { saysCustoms = true; return true }
+        if wordClass.contains(.immigration) { saysImmigration = true; return true }
+        if wordClass.contains(.handling) { saysHandling = true; return true }
+        if wordClass.contains(.outside) { sentenceSaysOutside = true; return true }
         return false
     }
 
@@ -329,25 +323,19 @@ extension NotificationReading {
         return String(repeating: "0", count: 4 - text.count) + text
     }
 
-    func isUnit(_ word: String) -> Bool {
-        Vocabulary.hourUnits.contains(word) || Vocabulary.dayUnits.contains(word) || Vocabulary.minuteUnits.contains(word)
-    }
 
     private func skipTimeSuffix(_ position: Int) -> Int {
-        if let suffix = word(position), Vocabulary.timeSuffixes.contains(suffix) { return position + 1 }
-        return position
+        wordIs(position, .timeSuffix) ? position + 1 : position
     }
 
-    /// The word before `position`, looking past one `:` (`before: 1500`).
-    func significantWord(before position: Int) -> String? {
-        var previous = position - 1
-        if previous >= 0, isSymbol(previous, ":") { previous -= 1 }
-        return previous >= 0 ? word(previous) : nil
+    /// Whether the word before `position`, looking past one `:` (`before: 1500`), is "before", "avant", "at"….
+    func followsClockPreposition(_ position: Int) -> Bool {
+        wordIs(isSymbol(position - 1, ":") ? position - 2 : position - 1, .clockPreposition)
     }
 
     private func isListConnector(_ position: Int) -> Bool {
         isSymbol(position, ",") || isSymbol(position, "/") || isSymbol(position, "&") || isSymbol(position, "+")
-            || (word(position).map(Vocabulary.listConnectors.contains) ?? false)
+            || wordIs(position, .listConnector)
     }
 
     /// Whether a day group ending before `position` heads its sentence: a `:` follows, maybe after opening hours.
@@ -364,11 +352,11 @@ extension NotificationReading {
     /// weekday (so a range can follow), and the next position.
     func dayItem(at position: Int) -> (DaySet, Int?, Int)? {
         guard let name = word(position) else { return nil }
-        if let day = Vocabulary.dayIndexes[name] { return (.day(day), day, position + 1) }
-        if Vocabulary.holidayWords.contains(name) { return (.holidays, nil, position + 1) }
+        if wordIs(position, .weekday), let day = Vocabulary.dayIndexes[name] { return (.day(day), day, position + 1) }
+        if wordIs(position, .holiday) { return (.holidays, nil, position + 1) }
         switch name {
         case "PUBLIC", "BANK", "JOURS", "JOUR":
-            if let next = word(position + 1), Vocabulary.holidayWords.contains(next) { return (.holidays, nil, position + 2) }
+            if wordIs(position + 1, .holiday) { return (.holidays, nil, position + 2) }
         case "WEEKDAYS", "WEEKDAY":
             return (.weekdays, nil, position + 1)
         case "WEEKEND", "WEEKENDS":

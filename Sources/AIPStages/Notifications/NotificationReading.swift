@@ -79,7 +79,7 @@ struct NotificationReading {
             for position in start..<index { understood[position] = true }
             // Only a notice (or "not available") stays open for a day group written after it.
             if adjacentFact == adjacentBefore { adjacentFact = nil }
-        } else if let word = tokens[index].word, noteContext(word) || NotificationVocabulary.fillers.contains(word) {
+        } else if noteContext(tokens[index].wordClass) || tokens[index].wordClass.contains(.filler) {
             understood[index] = true
             adjacentFact = adjacentBefore
         } else {
@@ -135,4 +135,6 @@ struct NotificationReading {
     func number(_ position: Int) -> Int? { token(position)?.number }
     func isSymbol(_ position: Int, _ symbol: Character) -> Bool { token(position)?.isSymbol(symbol) ?? false }
     func isJoined(_ position: Int) -> Bool { token(position)?.joined ?? false }
+    /// Whether the token at `position` is a word of any of the classes in `wordClass`.
+    func wordIs(_ position: Int, _ wordClass: WordClass) -> Bool { !(token(position)?.wordClass ?? []).isDisjoint(with: wordClass) }
 }

@@ -15,6 +15,8 @@ struct NotificationToken: Sendable, Equatable {
     var kind: Kind
     /// No white space between this token and the one before (`24HR` is `24` then a joined `HR`).
     var joined: Bool
+    /// For a word, everything it can be (one dictionary lookup, made by the tokenizer); empty otherwise.
+    var wordClass: WordClass = []
 
     var word: String? { if case .word(let word) = kind { word } else { nil } }
     var number: Int? { if case .number(let value, _) = kind { value } else { nil } }

@@ -31,6 +31,8 @@ enum NotificationTokenizer {
         var spaceBefore = true
         /// Runs already known to hold no e-mail address end before this index (keeps the look-ahead linear).
         var emailCheckedUntil = 0
+        /// The UTF-8 of the word being read, reused from word to word.
+        var wordBytes: [UInt8] = []
 
         init(scalars: [Unicode.Scalar]) {
             self.scalars = scalars
@@ -44,7 +46,7 @@ enum NotificationTokenizer {
                     if tokens.last?.kind != .symbol("\n") { append(.symbol("\n")) }
                     spaceBefore = true
                     index += 1
-                } else if scalar.properties.isWhitespace || scalar.value < 0x20 {
+                } else if isWhitespace(scalar) {
                     spaceBefore = true
                     index += 1
                 } else if isDigit(scalar) || isLetter(scalar) {
@@ -60,17 +62,20 @@ enum NotificationTokenizer {
         }
 
         private mutating func append(_ kind: NotificationToken.Kind) {
-            tokens.append(NotificationToken(kind: kind, joined: !spaceBefore))
+            var token = NotificationToken(kind: kind, joined: !spaceBefore)
+            if case .word(let word) = kind { token.wordClass = NotificationVocabulary.classes[word] ?? [] }
+            tokens.append(token)
             spaceBefore = false
         }
 
         /// Letters and digits up to the next other character, one token per run of each.
         private mutating func scanAlphanumeric() {
-            var word = ""
             var value = 0
             var digits = 0
             func flushWord(_ scanner: inout Scanner) {
-                if !word.isEmpty { scanner.append(.word(word)); word = "" }
+                guard !scanner.wordBytes.isEmpty else { return }
+                scanner.append(.word(String(decoding: scanner.wordBytes, as: UTF8.self)))
+                scanner.wordBytes.removeAll(keepingCapacity: true)
             }
             func flushNumber(_ scanner: inout Scanner) {
                 if digits > 0 { scanner.append(.number(value: value, digits: digits)); value = 0; digits = 0 }
@@ -83,7 +88,7 @@ enum NotificationTokenizer {
                     digits += 1
                 } else if isLetter(scalar) {
                     flushNumber(&self)
-                    appendFolded(scalar, to: &word)
+                    appendFolded(scalar, to: &wordBytes)
                 } else if !isCombiningMark(scalar) {
                     break
                 }
@@ -128,7 +133,7 @@ enum NotificationTokenizer {
                   ((lower == "http" || lower == "https") && scalars[end] == ":") || (lower == "www" && scalars[end] == ".") else {
                 return false
             }
-            while end < scalars.count, !scalars[end].properties.isWhitespace { end += 1 }
+            while end < scalars.count, !isWhitespace(scalars[end]) { end += 1 }
             index = end
             spaceBefore = true
             return true
@@ -203,6 +208,12 @@ enum NotificationTokenizer {
     }
 }
 
+/// White space and other control characters (line breaks are handled before).
+private func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return scalar.value <= 0x20 || scalar.value == 0x7F }
+    return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+}
+
 private func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
 
 private func isLetter(_ scalar: Unicode.Scalar) -> Bool {
@@ -235,24 +246,26 @@ private func normalisedSymbol(_ scalar: Unicode.Scalar) -> Character {
 }
 
 /// Upper-cases a letter and folds the accents of French and other Latin letters (`é` → `E`, `ç` → `C`), so one
-/// vocabulary serves both languages.
-private func appendFolded(_ scalar: Unicode.Scalar, to word: inout String) {
+/// vocabulary serves both languages; appends its UTF-8 to `word`.
+private func appendFolded(_ scalar: Unicode.Scalar, to word: inout [UInt8]) {
     if scalar.isASCII {
-        word.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value & ~0x20)))
+        word.append(UInt8(scalar.value & ~0x20))
         return
     }
+    let folded: String
     switch scalar {
-    case "à", "á", "â", "ä", "ã", "å", "À", "Á", "Â", "Ä", "Ã", "Å": word.unicodeScalars.append("A")
-    case "ç", "Ç": word.unicodeScalars.append("C")
-    case "è", "é", "ê", "ë", "È", "É", "Ê", "Ë": word.unicodeScalars.append("E")
-    case "ì", "í", "î", "ï", "Ì", "Í", "Î", "Ï": word.unicodeScalars.append("I")
-    case "ò", "ó", "ô", "ö", "õ", "Ò", "Ó", "Ô", "Ö", "Õ": word.unicodeScalars.append("O")
-    case "ù", "ú", "û", "ü", "Ù", "Ú", "Û", "Ü": word.unicodeScalars.append("U")
-    case "ÿ", "Ÿ", "ý", "Ý": word.unicodeScalars.append("Y")
-    case "ñ", "Ñ": word.unicodeScalars.append("N")
-    case "œ", "Œ": word += "OE"
-    case "æ", "Æ": word += "AE"
-    case "ß": word += "SS"
-    default: word += String(scalar).uppercased()
+    case "à", "á", "â", "ä", "ã", "å", "À", "Á", "Â", "Ä", "Ã", "Å": folded = "A"
+    case "ç", "Ç": folded = "C"
+    case "è", "é", "ê", "ë", "È", "É", "Ê", "Ë": folded = "E"
+    case "ì", "í", "î", "ï", "Ì", "Í", "Î", "Ï": folded = "I"
+    case "ò", "ó", "ô", "ö", "õ", "Ò", "Ó", "Ô", "Ö", "Õ": folded = "O"
+    case "ù", "ú", "û", "ü", "Ù", "Ú", "Û", "Ü": folded = "U"
+    case "ÿ", "Ÿ", "ý", "Ý": folded = "Y"
+    case "ñ", "Ñ": folded = "N"
+    case "œ", "Œ": folded = "OE"
+    case "æ", "Æ": folded = "AE"
+    case "ß": folded = "SS"
+    default: folded = String(scalar).uppercased()
     }
+    word.append(contentsOf: folded.utf8)
 }

@@ -1,3 +1,39 @@
+/// What a word can be in a customs text. The tokenizer looks each word up once (``NotificationVocabulary/classes``),
+/// so the patterns test bits instead of hashing the word again for every set.
+struct WordClass: OptionSet, Sendable, Hashable {
+    let rawValue: UInt32
+
+    static let filler = WordClass(rawValue: 1 << 0)
+    static let hourUnit = WordClass(rawValue: 1 << 1)
+    static let dayUnit = WordClass(rawValue: 1 << 2)
+    static let minuteUnit = WordClass(rawValue: 1 << 3)
+    static let clockPreposition = WordClass(rawValue: 1 << 4)
+    static let windowSeparator = WordClass(rawValue: 1 << 5)
+    static let timeSuffix = WordClass(rawValue: 1 << 6)
+    static let listConnector = WordClass(rawValue: 1 << 7)
+    static let weekday = WordClass(rawValue: 1 << 8)
+    static let holiday = WordClass(rawValue: 1 << 9)
+    static let except = WordClass(rawValue: 1 << 10)
+    static let outside = WordClass(rawValue: 1 << 11)
+    static let ppr = WordClass(rawValue: 1 << 12)
+    static let pn = WordClass(rawValue: 1 << 13)
+    static let customs = WordClass(rawValue: 1 << 14)
+    static let immigration = WordClass(rawValue: 1 << 15)
+    static let handling = WordClass(rawValue: 1 << 16)
+    static let negatedNotAvailable = WordClass(rawValue: 1 << 17)
+    static let notAvailable = WordClass(rawValue: 1 << 18)
+    static let aerodrome = WordClass(rawValue: 1 << 19)
+    static let aerodromeHours = WordClass(rawValue: 1 << 20)
+    static let aerodromeLead = WordClass(rawValue: 1 << 21)
+    static let aerodromeOperating = WordClass(rawValue: 1 << 22)
+    static let aerodromeLink = WordClass(rawValue: 1 << 23)
+    static let schengenNegation = WordClass(rawValue: 1 << 24)
+    static let flights = WordClass(rawValue: 1 << 25)
+    static let rangeSeparator = WordClass(rawValue: 1 << 26)
+
+    static let units: WordClass = [.hourUnit, .dayUnit, .minuteUnit]
+}
+
 /// The words of customs texts, English and French, upper-cased with accents folded as the tokenizer gives them.
 enum NotificationVocabulary {
     static let hourUnits: Set<String> = ["HR", "HRS", "HOUR", "HOURS", "H", "HEURE", "HEURES", "HS"]
@@ -56,4 +92,32 @@ enum NotificationVocabulary {
         "PRECEDENT", "PRECEDING", "VEILLE", "OUVRABLE", "OUVRABLES", "OUVRE", "OUVRES", "HANDLING", "AGENT", "OFFICE",
         "BUREAU", "NUMBER", "NR", "NO", "VIA", "WEB", "SITE", "FORM", "FORMULAIRE", "MIN", "MINUTES", "HEURES", "HEURE",
     ] as [String])
+
+    static let aerodromeWords: Set<String> = ["AD", "AERODROME", "AIRPORT", "AEROPORT"]
+    static let aerodromeHourWords: Set<String> = ["HR", "HRS", "HOURS", "HOR", "SKED", "HORAIRES", "HORAIRE", "HEURES"]
+    static let aerodromeLeadWords: Set<String> = ["AS", "DURING", "PENDANT", "SELON", "COMME", "DURANT", "SAME"]
+    static let aerodromeOperatingWords: Set<String> = ["OPR", "OPS", "OPERATING", "OPENING", "OPERATIONAL", "OPERATION"]
+    static let aerodromeLinkWords: Set<String> = ["OF", "DE", "D", "DU", "L", "THE", "OUVERTURE", "OPENING", "OPERATION", "OPR"]
+    static let schengenNegationWords: Set<String> = ["NON", "EXTRA", "HORS", "OUTSIDE", "NOT"]
+    static let flightWords: Set<String> = ["FLIGHTS", "FLIGHT", "VOLS", "VOL", "TRAFFIC", "TRAFIC", "ONLY", "UNIQUEMENT"]
+    static let rangeSeparators: Set<String> = ["TO", "A", "AU"]
+
+    /// Every word above with all it can be.
+    static let classes: [String: WordClass] = {
+        let lists: [(Set<String>, WordClass)] = [
+            (fillers, .filler), (hourUnits, .hourUnit), (dayUnits, .dayUnit), (minuteUnits, .minuteUnit),
+            (clockPrepositions, .clockPreposition), (windowSeparators, .windowSeparator), (timeSuffixes, .timeSuffix),
+            (listConnectors, .listConnector), (Set(dayIndexes.keys), .weekday), (holidayWords, .holiday), (exceptWords, .except),
+            (outsideWords, .outside), (pprWords, .ppr), (pnWords, .pn), (customsWords, .customs), (immigrationWords, .immigration),
+            (handlingWords, .handling), (notAvailableAfterNegation, .negatedNotAvailable), (notAvailableWords, .notAvailable),
+            (aerodromeWords, .aerodrome), (aerodromeHourWords, .aerodromeHours), (aerodromeLeadWords, .aerodromeLead),
+            (aerodromeOperatingWords, .aerodromeOperating), (aerodromeLinkWords, .aerodromeLink),
+            (schengenNegationWords, .schengenNegation), (flightWords, .flights), (rangeSeparators, .rangeSeparator),
+        ]
+        var classes: [String: WordClass] = [:]
+        for (words, wordClass) in lists {
+            for word in words { classes[word, default: []].insert(wordClass) }
+        }
+        return classes
+    }()
 }
