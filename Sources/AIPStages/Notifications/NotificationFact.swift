@@ -6,8 +6,9 @@ struct NotificationFact: Sendable, Equatable {
         case h24
         case onRequest
         case asADHours
-        /// Notice due on a previous (working) day, by a clock time when one is given (`1500`).
-        case businessDay(deadline: String?)
+        /// Notice due on a previous day (a working day, or any day: "la veille"), by a clock time when one is
+        /// given (`1500`).
+        case businessDay(deadline: String?, workingDay: Bool)
         /// Opening hours, `HHMM` to `HHMM`.
         case window(start: String, end: String)
         case notAvailable

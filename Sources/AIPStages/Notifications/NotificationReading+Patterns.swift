@@ -59,7 +59,7 @@ extension NotificationReading {
                 // "17H30", "before 17 H": a clock time.
                 if isJoined(position + 1), token(position + 1)?.digits == 2 { return false }
                 if followsClockPreposition(index) {
-                    if let pending = pendingDeadline, value <= 24 { facts[pending].kind = .businessDay(deadline: clock(value, 0)) }
+                    if value <= 24 { noteClockTime(clock(value, 0)) }
                     index = position + 1
                     return true
                 }
@@ -106,7 +106,10 @@ extension NotificationReading {
         let followedByBefore = word(after).map { $0 == "BEFORE" || $0 == "PRIOR" || $0.hasPrefix("PRECED") || $0 == "AVANT" } ?? false
         guard ledByLast || head == "VEILLE" || head == "DAY" || head == "JOUR" || followedByBefore else { return false }
         if let next = word(after), next.hasPrefix("PRECED") { after += 1 }
-        pendingDeadline = add(.businessDay(deadline: nil))
+        let workingDay = head == "WORKING" || head == "BUSINESS" || head.hasPrefix("JOUR") && word(position + 1)?.hasPrefix("OUVR") == true
+        // "avant 17 H la veille": a time already read in the sentence is the deadline.
+        let fact = add(.businessDay(deadline: sentenceClockTime, workingDay: workingDay))
+        pendingDeadline = sentenceClockTime == nil ? fact : nil
         index = after
         return true
     }
@@ -282,12 +285,19 @@ extension NotificationReading {
     /// A clock time on its own after "before" / "avant" / "by" / "at": the deadline of a business-day rule.
     mutating func matchLoneTime() -> Bool {
         guard followsClockPreposition(index), let (time, after) = time(at: index, bareHour: true) else { return false }
-        if let pending = pendingDeadline {
-            facts[pending].kind = .businessDay(deadline: time)
-            pendingDeadline = nil
-        }
+        noteClockTime(time)
         index = skipTimeSuffix(after)
         return true
+    }
+
+    /// A clock time read after "before" / "avant" / …: the deadline of the business-day rule waiting for one, or of
+    /// one still to come in the sentence.
+    private mutating func noteClockTime(_ time: String) {
+        sentenceClockTime = sentenceClockTime ?? time
+        if let pending = pendingDeadline, case .businessDay(_, let workingDay) = facts[pending].kind {
+            facts[pending].kind = .businessDay(deadline: time, workingDay: workingDay)
+            pendingDeadline = nil
+        }
     }
 
     /// Service and scope words: remembered for `rule_type` and "outside" sentences. True when `word` is one.

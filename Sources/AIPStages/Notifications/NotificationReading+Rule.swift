@@ -109,8 +109,9 @@ extension NotificationReading {
         case .asADHours?:
             text = "During aerodrome hours"
         case .businessDay?:
-            text = "\(requirement) previous working day"
-            if case .businessDay(let deadline?)? = businessDay?.kind { text += " before \(deadline)" }
+            var (deadline, workingDay): (String?, Bool) = (nil, true)
+            if case .businessDay(let due, let working)? = businessDay?.kind { (deadline, workingDay) = (due, working) }
+            text = "\(requirement) previous \(workingDay ? "working day" : "day")" + (deadline.map { " before \($0)" } ?? "")
         case .hours?, nil:
             if let hours = rule.hoursNotice {
                 text = "\(requirement) " + (rule.weekdayRules.isEmpty ? "\(hours)h" : rule.weekdayRules.map { weekdayText($0) }.joined(separator: ", "))

@@ -29,6 +29,8 @@ struct NotificationReading {
     var adjacentFact: Int?
     /// A business-day fact still waiting for its deadline ("… before 1500").
     var pendingDeadline: Int?
+    /// The first clock time after a clock preposition in the sentence ("avant 17 H la veille").
+    var sentenceClockTime: String?
 
     // Understanding, for the confidence: word and number tokens of sentences that said something.
     var understood: [Bool]
@@ -124,6 +126,7 @@ struct NotificationReading {
         sentenceSaysOutside = false
         adjacentFact = nil
         pendingDeadline = nil
+        sentenceClockTime = nil
         endClause()
     }
 

@@ -186,6 +186,9 @@ struct NotificationParserTests {
     func summaries() {
         #expect(NotificationParser.parse("MON-FRI : PPR 24 HR. SAT-SUN and HOL : PPR 48 HR").summary == "PPR 24h weekdays, 48h weekends/holidays")
         #expect(NotificationParser.parse("PN last working day before 1500").summary == "PN previous working day before 1500")
+        #expect(NotificationParser.parse("PN la veille avant 17 H").summary == "PN previous day before 1700")
+        #expect(NotificationParser.parse("Avant 17h la veille pour les vols du lendemain").summary == "PN previous day before 1700")
+        #expect(NotificationParser.parse("Prior notice: MON-FRI by 1500 the preceding working day").summary == "PN previous working day before 1500")
         #expect(NotificationParser.parse("0800 - 1800").summary == "Open 0800-1800")
         #expect(NotificationParser.parse("Extra-Schengen: PN 48 HR").summary == "PN 48h (non-Schengen flights)")
         #expect(NotificationParser.parse("O/R").summary == "On request")
