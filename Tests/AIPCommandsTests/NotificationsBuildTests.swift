@@ -108,6 +108,33 @@ struct NotificationsBuildTests {
         }
     }
 
+    @Test("ids stay with their ICAO from one build to the next; a new airport gets an id never used before")
+    func stableIDs() async throws {
+        let folder = try TemporaryFolder()
+        let file = try await Self.buildWithCustomsTexts(in: folder)
+        func ids() async throws -> [String: Int] {
+            try await DatabaseQueue(path: file.path).read { db in
+                try [String: Int](uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT icao, id FROM ga_notification_requirements").map { ($0[0], $0[1]) })
+            }
+        }
+        #expect(try await ids() == ["EGLL": 1, "EGMC": 2, "LFAQ": 3])
+        let out = folder.url.appendingPathComponent("out")
+        try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).write { db in
+            try db.execute(sql: "DELETE FROM aip_entries WHERE airport_icao = 'EGMC'")
+            try db.execute(sql: """
+                INSERT INTO aip_entries (airport_icao, section, field, value, std_field, std_field_id, source)
+                SELECT icao_code, 'operational', 'Customs', 'PPR 24 HR', 'Customs and immigration', 302, 'test_eaip'
+                FROM airports WHERE icao_code = 'EBAW'
+                """)
+            #expect(db.changesCount == 1, "EBAW (Antwerp) is in the fixture slice")
+        }
+        try await runCommand(["build", "--only", "notifications", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path,
+                              "--airac", "2026-11-26"])
+        #expect(try await ids() == ["EBAW": 4, "EGLL": 1, "LFAQ": 3])
+        let mark = try await DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT seq FROM sqlite_sequence") }
+        #expect(mark == 4)
+    }
+
     @Test("run alone on an untouched bundle: no manifest warning, and the empty table is reported, not silent")
     func runAloneUntouched() async throws {
         let folder = try TemporaryFolder()
