@@ -38,16 +38,18 @@ extension NotificationReading {
         }
 
         var rule = NotificationRule(ruleType: ruleType, notificationType: type, contact: contact)
+        var groups: [(days: DaySet?, hours: Int)] = []
         if type != .notAvailable {
             rule.hoursNotice = largest
-            rule.weekdayRules = weekdayRules(notices)
+            groups = dayGroups(notices)
+            rule.weekdayRules = groups.map { WeekdayRule(days: $0.days?.label ?? "Other", notice: "\($0.hours)h") }
         }
         if type == .hours || type == .businessDay, let window {
             rule.operatingHoursStart = window.0
             rule.operatingHoursEnd = window.1
         }
         rule.schengen = schengenScope(blockedOutsideSchengen: blocking?.scope == .nonSchengen)
-        rule.summary = summary(rule, businessDay: businessDay, blocking: blocking, minutesOnly: largest == nil && !notices.isEmpty)
+        rule.summary = summary(rule, groups: groups, businessDay: businessDay, blocking: blocking, minutesOnly: largest == nil && !notices.isEmpty)
         rule.confidence = confidence(truncated: truncated, type: type)
         return rule
     }
@@ -61,9 +63,10 @@ extension NotificationReading {
         return saysImmigration ? .immigration : .handling
     }
 
-    /// Notice per day group, when the text gives some days their own: the largest notice of each group, and the
-    /// notices without days under the days no group named (`Mon-Fri` beside `Sat-Sun/HOL`).
-    private func weekdayRules(_ notices: [NotificationFact]) -> [WeekdayRule] {
+    /// Notice per day group, when the text gives some days their own: the largest notice of each group, in day order,
+    /// and the notices without days under the days no group named (`Mon-Fri` beside `Sat-Sun/HOL`; nil when the
+    /// groups named every day of the week). Empty when no notice has days.
+    private func dayGroups(_ notices: [NotificationFact]) -> [(days: DaySet?, hours: Int)] {
         let hourNotices = notices.compactMap { fact in (fact.noticeHours ?? nil).map { (fact.days, $0) } }
         guard hourNotices.contains(where: { $0.0 != nil }) else { return [] }
         var named: DaySet = []
@@ -80,10 +83,10 @@ extension NotificationReading {
                 largest[others] = max(largest[others] ?? 0, hours)
             }
         }
-        var rules = largest.sorted { ($0.key.firstDay, $0.key.rawValue) < ($1.key.firstDay, $1.key.rawValue) }
-            .map { WeekdayRule(days: $0.key.label, notice: "\($0.value)h") }
-        if otherDays > 0 { rules.append(WeekdayRule(days: "Other", notice: "\(otherDays)h")) }
-        return rules
+        var groups: [(days: DaySet?, hours: Int)] = largest.sorted { ($0.key.firstDay, $0.key.rawValue) < ($1.key.firstDay, $1.key.rawValue) }
+            .map { ($0.key, $0.value) }
+        if otherDays > 0 { groups.append((nil, otherDays)) }
+        return groups
     }
 
     private func schengenScope(blockedOutsideSchengen: Bool) -> SchengenScope? {
@@ -95,8 +98,8 @@ extension NotificationReading {
     }
 
     /// One short line: "PPR 12h weekdays, 24h weekends/holidays", "PN last working day before 1500", "H24".
-    private func summary(_ rule: NotificationRule, businessDay: NotificationFact?, blocking: NotificationFact?,
-                         minutesOnly: Bool) -> String {
+    private func summary(_ rule: NotificationRule, groups: [(days: DaySet?, hours: Int)], businessDay: NotificationFact?,
+                         blocking: NotificationFact?, minutesOnly: Bool) -> String {
         let requirement = saysPPR ? "PPR" : "PN"
         var text: String
         switch rule.notificationType {
@@ -114,7 +117,8 @@ extension NotificationReading {
             text = "\(requirement) previous \(workingDay ? "working day" : "day")" + (deadline.map { " before \($0)" } ?? "")
         case .hours?, nil:
             if let hours = rule.hoursNotice {
-                text = "\(requirement) " + (rule.weekdayRules.isEmpty ? "\(hours)h" : rule.weekdayRules.map { weekdayText($0) }.joined(separator: ", "))
+                text = "\(requirement) " + (groups.isEmpty ? "\(hours)h"
+                    : groups.map { "\($0.hours)h \($0.days?.summaryLabel ?? "other days")" }.joined(separator: ", "))
             } else if minutesOnly {
                 text = "\(requirement) in minutes"
             } else {
@@ -126,16 +130,6 @@ extension NotificationReading {
         }
         if rule.schengen?.nonSchengenOnly == true { text += " (non-Schengen flights)" }
         return text
-    }
-
-    private func weekdayText(_ rule: WeekdayRule) -> String {
-        let group = weekdayLabels[rule.days] ?? rule.days
-        return "\(rule.notice) \(group)"
-    }
-
-    private var weekdayLabels: [String: String] {
-        [DaySet.weekdays.label: "weekdays", DaySet.weekend.label: "weekends",
-         DaySet.weekend.union(.holidays).label: "weekends/holidays", DaySet.holidays.label: "holidays"]
     }
 
     /// 0.55 to 0.95 by the share of words understood in the sentences that said something; lower when the type

@@ -22,5 +22,4 @@ struct NotificationToken: Sendable, Equatable {
     var number: Int? { if case .number(let value, _) = kind { value } else { nil } }
     var digits: Int { if case .number(_, let digits) = kind { digits } else { 0 } }
     func isSymbol(_ character: Character) -> Bool { kind == .symbol(character) }
-    func isWord(_ text: String) -> Bool { word == text }
 }
