@@ -33,7 +33,7 @@ extension NotificationsStage {
         let entryID = indexes[0], icaoColumn = indexes[1], field = indexes[2], value = indexes[3], altValue = indexes[4], priority = indexes[5]
 
         var findings: [Finding] = []
-        var chosen: [String: CustomsEntry] = [:]
+        var byICAO: [String: [CustomsEntry]] = [:]
         for row in entries.rows where row[field].integer == customsFieldID || row[field].text == String(customsFieldID) {
             let text = [row[value].text, row[altValue].text].compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
             let entry = CustomsEntry(id: row[entryID].integer ?? Int64.max, priority: row[priority].integer ?? 0, text: text)
@@ -42,14 +42,16 @@ extension NotificationsStage {
                                         reason: "airport_icao is not a four-letter ICAO code", value: row[icaoColumn].text))
                 continue
             }
-            guard let kept = chosen[icao] else {
-                chosen[icao] = entry
-                continue
+            byICAO[icao, default: []].append(entry)
+        }
+        var chosen: [String: CustomsEntry] = [:]
+        for (icao, candidates) in byICAO {
+            let ranked = candidates.sorted { $0.precedes($1) }
+            chosen[icao] = ranked[0]
+            for loser in ranked.dropFirst() {
+                findings.append(finding(loser, record: icao, code: "notifications.extra_text",
+                                        reason: "aip_entries id \(ranked[0].id) is the customs text read for \(icao) (higher source_priority or lower id)"))
             }
-            let (winner, loser) = entry.precedes(kept) ? (entry, kept) : (kept, entry)
-            chosen[icao] = winner
-            findings.append(finding(loser, record: icao, code: "notifications.extra_text",
-                                    reason: "another customs entry for \(icao) was read (aip_entries id \(winner.id): higher source_priority or lower id)"))
         }
 
         var rows: [NotificationRow] = []

@@ -69,6 +69,7 @@ struct NotificationsStageTests {
         #expect(output.rows[1].rule.notificationType == .onRequest, "alt_value is read when value is blank")
         #expect(output.findings.map(\.code) == ["notifications.extra_text", "notifications.extra_text"])
         #expect(output.findings.map(\.location) == [.record("LFAQ id 1"), .record("LFAQ id 3")])
+        #expect(output.findings.allSatisfy { $0.reason.hasPrefix("aip_entries id 2 is the customs text read for LFAQ") })
     }
 
     @Test("a text without a letter or digit gets no row but a finding; a bad ICAO code is rejected")
