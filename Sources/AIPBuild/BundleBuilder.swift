@@ -107,11 +107,13 @@ public enum BundleBuilder {
     /// Runs each stage into `staging`, after carrying in the files of the stages that do not run.
     private static func assemble(_ options: BuildOptions, settings: SettingsFile, in staging: URL, current: URL?, previous: URL?) async throws -> [StageResult] {
         let rebuilt = Set(options.stages.flatMap(\.files))
+        var carriedFiles: Set<String> = []
         if let current {
             for file in StageRegistry.allFiles where !rebuilt.contains(file) {
                 let carried = current.appendingPathComponent(file)
                 if FileManager.default.fileExists(atPath: carried.path) {
                     try BundleFolder.linkOrCopy(carried, to: staging.appendingPathComponent(file))
+                    carriedFiles.insert(file)
                 }
             }
         }
@@ -124,7 +126,9 @@ public enum BundleBuilder {
                 previous: BundleTableReader.contents(of: previous, fileNames: StageRegistry.allFiles),
                 progress: options.progress)
             let start = clock.now
-            let run = try await stage.run(context, settings, staging)
+            var run = try await stage.run(context, settings, staging)
+            let warnings = carriedUpstreamWarnings(for: stage, carried: carriedFiles, current: current)
+            if !warnings.isEmpty { run.report.findings = (run.report.findings + warnings).sorted() }
             results.append(StageResult(report: run.report, inputDigests: run.inputDigests, manifestEntries: run.manifestEntries,
                                        outputs: stage.files, outputBytes: run.manifestEntries.values.reduce(0) { $0 + $1.bytes },
                                        wallTime: clock.now - start))

@@ -86,6 +86,12 @@ public enum StageRegistry {
             return WrittenFiles(rows: ["cities": output.cities.count, "city_names": output.cities.reduce(0) { $0 + $1.lookupNames.count }],
                                 contents: [CitiesSchema.fileName: contents])
         },
+        .make(NotificationsStage.self) { output, folder, context, marks in
+            let file = NotificationsSchema.fileName
+            let contents = try NotificationsDatabaseWriter.write(output, to: folder.appendingPathComponent(file), stamp: context.stamp,
+                                                                 idHighWaterMarks: marks[file] ?? [:])
+            return WrittenFiles(rows: ["ga_notification_requirements": output.rows.count], contents: [file: contents])
+        },
     ]
 
     public static var names: [String] { all.map(\.name) }

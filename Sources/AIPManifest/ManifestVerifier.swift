@@ -12,9 +12,11 @@ public enum ManifestVerifier {
     /// the finding says whether its content also differs (edited) or not (VACUUMed, rewritten by another SQLite);
     /// differing row counts add a finding per table.
     ///
-    /// - Parameter requireManifest: whether a folder without manifest.json is a finding (the default) or passes;
-    ///   the caller decides whether such a folder is acceptable. An unreadable manifest is always a finding.
-    public static func verify(folder: URL, requireManifest: Bool = true) -> [CheckFinding] {
+    /// - Parameters:
+    ///   - requireManifest: whether a folder without manifest.json is a finding (the default) or passes;
+    ///     the caller decides whether such a folder is acceptable. An unreadable manifest is always a finding.
+    ///   - files: only these listed files are verified (a build checking the files it carries over); nil for all.
+    public static func verify(folder: URL, requireManifest: Bool = true, files: Set<String>? = nil) -> [CheckFinding] {
         let url = folder.appendingPathComponent(Manifest.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else {
             return requireManifest ? [CheckFinding(file: Manifest.fileName, message: "is missing")] : []
@@ -25,7 +27,8 @@ public enum ManifestVerifier {
         } catch {
             return [CheckFinding(file: Manifest.fileName, message: "cannot be used: \(error)")]
         }
-        return manifest.files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { name in
+        let names = manifest.files.keys.filter { files?.contains($0) ?? true }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { name in
             verify(name, expected: manifest.files[name]!, in: folder)
         }
     }

@@ -97,6 +97,7 @@ enum BenchMain {
             AirportsWriteBenchmark(output: output, folder: scratch),
             ManifestBenchmark(part: .database, database: database, inputs: []),
             ManifestBenchmark(part: .inputs, database: database, inputs: [airportsURL, runwaysURL]),
+            NotificationParserBenchmark(),
         ]
         for benchmark in cases where wanted(benchmark.name) {
             try measure(benchmark, runs: runs)

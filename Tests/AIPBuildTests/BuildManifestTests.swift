@@ -27,7 +27,7 @@ import Testing
         let manifest = try Manifest(contentsOf: out.appendingPathComponent("manifest.json"))
         #expect(manifest.bundleVersion == "test" && manifest.airac.cycle == "2612" && manifest.airac.effectiveDate == "2026-11-26")
         #expect(manifest.builder.version == BundleBuilder.builderVersion)
-        #expect(manifest.files.keys.sorted() == ["airports.db", "european_cities.db", "rules.json"])
+        #expect(manifest.files.keys.sorted() == ["airports.db", "european_cities.db", "ga_notifications.db", "rules.json"])
         let cities = try #require(manifest.files["european_cities.db"])
         #expect(cities.tables?["cities"] == 315 && cities.tables?["city_names"] == 5918 && cities.schemaVersion == 1)
         let database = try #require(manifest.files["airports.db"])

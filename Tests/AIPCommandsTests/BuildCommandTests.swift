@@ -31,7 +31,7 @@ func exitCode(_ arguments: [String]) async -> Int32 {
         let folder = try TemporaryFolder()
         let out = folder.url.appendingPathComponent("dist/fixtures")
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--airac", "2026-11-26"])
-        #expect(try publishedFiles(in: out).keys.sorted() == ["airports.db", "european_cities.db", "manifest.json", "report.json", "rules.json"])
+        #expect(try publishedFiles(in: out).keys.sorted() == ["airports.db", "european_cities.db", "ga_notifications.db", "manifest.json", "report.json", "rules.json"])
         #expect(await exitCode(["check", out.path]) == 0)
         let counts = try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).read { db in
             (try Int.fetchOne(db, sql: "SELECT count(*) FROM airports")!, try Int.fetchOne(db, sql: "SELECT count(*) FROM runways")!)
@@ -52,7 +52,7 @@ func exitCode(_ arguments: [String]) async -> Int32 {
         let one = try publishedFiles(in: folder.url.appendingPathComponent("one"))
         let two = try publishedFiles(in: folder.url.appendingPathComponent("two"))
         #expect(one == two)
-        #expect(one.keys.sorted() == ["airports.db", "european_cities.db", "manifest.json", "report.json", "rules.json"])
+        #expect(one.keys.sorted() == ["airports.db", "european_cities.db", "ga_notifications.db", "manifest.json", "report.json", "rules.json"])
     }
 
     @Test func badRowsAreReportedAndTheBuildGoesOn() async throws {

@@ -16,8 +16,13 @@ public enum BundleFiles {
         name: CitiesSchema.fileName, stage: "cities",
         kind: .sqlite(schema: CitiesSchema.schema, invariants: CitiesInvariants.rules))
 
+    /// `ga_notifications.db`, written by the notifications stage.
+    public static let notifications = BundleFile(
+        name: NotificationsSchema.fileName, stage: "notifications",
+        kind: .sqlite(schema: NotificationsSchema.schema, invariants: NotificationsInvariants.rules))
+
     /// Every registered file, in the order stages run.
-    public static let all: [BundleFile] = [airports, rules, cities]
+    public static let all: [BundleFile] = [airports, rules, cities, notifications]
 
     /// The registered file called `name` (`airports.db`), or nil.
     public static func named(_ name: String) -> BundleFile? {

@@ -31,6 +31,9 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
         case rowRejected = "row_rejected"
         /// The row was kept with this field set to NULL.
         case fieldCleared = "field_cleared"
+        /// Nothing was dropped, but a person should look (an input that no longer matches its manifest, an
+        /// upstream file with nothing for the stage to read).
+        case warning
     }
 
     /// Where in a file a finding is, for every kind of source: text lines, spreadsheet cells, PDF pages, keyed records.
@@ -127,6 +130,7 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
         switch action {
         case .rowRejected: text += " (row rejected)"
         case .fieldCleared: text += " (field set to NULL)"
+        case .warning: text += " (warning)"
         }
         return text
     }

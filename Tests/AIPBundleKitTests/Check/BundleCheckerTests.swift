@@ -263,7 +263,7 @@ import Testing
         let missing = folder.url.appendingPathComponent("airports.db")
         #expect(checkError(missing) == "\(missing.path) does not exist")
         let unknown = try folder.write("x", to: "notes.db")
-        #expect(checkError(unknown) == "notes.db: not a bundle file check knows (airports.db, rules.json, european_cities.db)")
+        #expect(checkError(unknown) == "notes.db: not a bundle file check knows (airports.db, rules.json, european_cities.db, ga_notifications.db)")
     }
 
     /// A published bundle's top-level files may link into a hidden versioned folder.

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct BundleFilesTests {
     @Test func airportsDBIsRegisteredOnceWithItsSchemaAndOwner() throws {
-        #expect(BundleFiles.all.map(\.name) == ["airports.db", "rules.json", "european_cities.db"])
+        #expect(BundleFiles.all.map(\.name) == ["airports.db", "rules.json", "european_cities.db", "ga_notifications.db"])
         let file = try #require(BundleFiles.named("airports.db"))
         #expect(file.stage == "airports")
         guard case let .sqlite(schema, invariants) = file.kind else {
