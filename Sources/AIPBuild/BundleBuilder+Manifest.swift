@@ -6,7 +6,7 @@ import Foundation
 
 extension BundleBuilder {
     /// The version of aipbundle recorded in every manifest (and shown by `aipbundle --version`).
-    public static let builderVersion = "0.2.0"
+    public static let builderVersion = "0.3.0"
 
     /// Writes `manifest.json` into `staging`: the entry of every bundle file there and the provenance of every input.
     ///

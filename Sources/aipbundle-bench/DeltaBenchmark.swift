@@ -39,17 +39,18 @@ struct DeltaBench {
 
         bundles["2022"] = try build("2022", sources: sources["2022"]!, airac: "2022-10-06", version: "2210", previous: nil)
         bundles["2026"] = try build("2026", sources: sources["2026"]!, airac: "2026-11-26", version: "2612", previous: bundles["2022"])
-        // The next cycle, as a real update: until the change log carries created_at/updated_at over, every row changes.
+        // The next cycle, as a real update.
         bundles["cycle"] = try build("cycle", sources: sources["cycle"]!, airac: "2026-12-24", version: "2613", previous: bundles["2026"])
-        // The same change stamped in the same cycle: what the delta shrinks to once timestamps are carried over.
+        // The same change stamped in the same cycle: the delta without this cycle's change-log and airac_updates rows.
         bundles["cycle-same-stamp"] = try build("cycle-same-stamp", sources: sources["cycle"]!, airac: "2026-11-26", version: "2612.1",
                                                 previous: bundles["2026"])
     }
 
     func build(_ name: String, sources: URL, airac: String, version: String, previous: URL?, out: URL? = nil) throws -> URL {
         let out = out ?? scratch.appendingPathComponent("b-\(name)")
-        var options = BuildOptions(sources: sources, out: out, stamp: BuildStamp(version: version, airac: AIRACCycle(effectiveDate: airac)!,
-                                                                                timestamp: "\(airac)T00:00:00"),
+        // The snapshots are airports data only.
+        let stamp = BuildStamp(version: version, airac: AIRACCycle(effectiveDate: airac)!, timestamp: "\(airac)T00:00:00")
+        var options = BuildOptions(sources: sources, out: out, stages: try StageRegistry.select("airports"), stamp: stamp,
                                    previous: previous, allowShrink: true)
         options.signingKey = key
         let built = options

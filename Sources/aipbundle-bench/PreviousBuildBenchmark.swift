@@ -1,6 +1,6 @@
 import Foundation
 
-/// The whole `aipbundle build` process on the 2026 snapshot, each run into a fresh `--out`, without a previous
+/// The whole `aipbundle build --only airports` process on the 2026 snapshot, each run into a fresh `--out`, without a previous
 /// bundle or with one (`--previous`): what comparing with the previous bundle (the change log) costs.
 ///
 /// The previous bundles are built once, before timing: from the 2022 snapshot (four years of changes, about 10,600
@@ -31,12 +31,13 @@ final class PreviousBuildBenchmark: Benchmark {
     static func cases(executable: URL, sources: URL, sources2022: URL, scratch: URL, inputBytes: Int) throws -> [PreviousBuildBenchmark] {
         func build(_ tree: URL, into name: String, airac: String) throws -> URL {
             let out = scratch.appendingPathComponent(name)
-            _ = try BuildProcessBenchmark.spawn([executable.path, "build", "--sources", tree.path, "--out", out.path, "--airac", airac])
+            _ = try BuildProcessBenchmark.spawn([executable.path, "build", "--only", "airports", "--sources", tree.path, "--out", out.path,
+                                                 "--airac", airac])
             return out
         }
         let previous2022 = try build(sources2022, into: "previous-2022", airac: "2026-10-29")
         let previousSame = try build(sources, into: "previous-2026", airac: "2026-11-26")
-        let base = [executable.path, "build", "--sources", sources.path, "--airac", "2026-11-26", "--allow-shrink"]
+        let base = [executable.path, "build", "--only", "airports", "--sources", sources.path, "--airac", "2026-11-26", "--allow-shrink"]
         return [
             PreviousBuildBenchmark(name: "build, no previous", arguments: base,
                                    outs: scratch.appendingPathComponent("outs-none"), inputBytes: inputBytes),
