@@ -90,6 +90,8 @@ import Testing
             try Int.fetchAll(db, sql: "SELECT id FROM runways WHERE id IN (\((change.edited + change.removed + change.added).map(String.init).joined(separator: ",")))")
         }
         #expect(Set(ids) == Set(change.edited + change.added))
+        // The patched files differ in bytes from the published ones, not in content: the device bundle checks clean.
+        #expect(await exitCode(["check", device.path]) == 0)
         // Replaying it is refused, with the bundle unchanged.
         #expect(await exitCode(["apply", delta.path, "--bundle", device.path, "--public-key", keys.publicKey]) == 1)
         #expect(try ManifestVerifier.contentHashes(folder: device) == ManifestVerifier.contentHashes(folder: v2))
