@@ -13,12 +13,12 @@ import Testing
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", out.path, "--airac", "2026-11-26"])
         #expect(await exitCode(["check", out.path]) == 0)
         try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).read { db in
-            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM aip_entries") == 27)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM aip_entries") == 28)
             #expect(try String.fetchAll(db, sql: "SELECT sources FROM airports WHERE icao_code IN ('EGLL', 'EGTF', 'LFPG', 'LMML') ORDER BY icao_code")
                     == ["border_crossing,uk_eaip_html,worldairports", "border_crossing,uk_eaip_html",
                         "border_crossing,france_eaip_html,worldairports", "border_crossing,worldairports"])
-            let egtf = try #require(try Row.fetchOne(db, sql: "SELECT name, latitude_deg, type FROM airports WHERE icao_code = 'EGTF'"))
-            #expect(egtf["name"] == "FAIROAKS")
+            let egtf = try #require(try Row.fetchOne(db, sql: "SELECT name, latitude_deg, elevation_ft, type FROM airports WHERE icao_code = 'EGTF'"))
+            #expect(egtf["name"] == "FAIROAKS" && egtf["elevation_ft"] == 80.0)
             #expect(abs((egtf["latitude_deg"] as Double) - 51.3480556) < 1e-6)
             let procedures = try Row.fetchAll(db, sql: "SELECT airport_icao, procedure_type, approach_type, runway_ident FROM procedures ORDER BY id")
                 .map { "\($0[0] as String) \($0[1] as String) \(($0[2] as String?) ?? "-") \(($0[3] as String?) ?? "-")" }

@@ -38,7 +38,7 @@ extension AirportsStage {
     ///   (`eaip.page_superseded`) and not used.
     ///
     /// An airport row made from a page (out of the OurAirports scope) takes the name of the page whose tag sorts first,
-    /// and its ARP position; without a readable position the page cannot be placed and is reported (`eaip.no_position`).
+    /// its ARP position and its elevation (AD 2.2 item 3, NULL when unreadable); without a readable position the page cannot be placed and is reported (`eaip.no_position`).
     public func merge(pages: [EAIPPage], into output: inout Output, ids: inout AirportsRowIds) {
         var findings: [Finding] = []
         let winners = Self.precedence(pages, findings: &findings)
@@ -60,7 +60,8 @@ extension AirportsStage {
                 airportIndex[page.icao] = output.airports.count
                 output.airports.append(AirportRow(
                     icaoCode: page.icao, name: page.name, type: nil, latitudeDeg: position.latitudeDeg, longitudeDeg: position.longitudeDeg,
-                    elevationFt: nil, continent: nil, isoCountry: nil, isoRegion: nil, municipality: nil, scheduledService: nil,
+                    elevationFt: page.entries.first { $0.section == 2 && $0.itemNumber == 3 }
+                        .flatMap { AerodromeElevation.feet(in: $0.value) }.map(Double.init), continent: nil, isoCountry: nil, isoRegion: nil, municipality: nil, scheduledService: nil,
                     gpsCode: nil, iataCode: nil, localCode: nil, homeLink: nil, wikipediaLink: nil, keywords: nil, sources: [tag]))
             } else {
                 findings.append(Finding(file: page.file, location: .record("AD 2.2 row 1"), code: "eaip.no_position", value: page.arpText,

@@ -130,12 +130,15 @@ import Testing
     @Test func anAerodromeOutsideOurAirportsGetsARowFromItsPage() {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
-        let page = Self.page("EGTF", arp: "Lat: 512053N Long: 0003331W")
+        let page = Self.page("EGTF", entries: [EAIPEntry(section: 2, itemNumber: 3, field: "Elevation / Reference temperature",
+                                                         value: "80 FT / 22.1 °C", location: "r")], arp: "Lat: 512053N Long: 0003331W")
         let unplaceable = Self.page("EGXX", file: "eaip/x.html", arp: "somewhere")
         AirportsStage().merge(pages: [page, unplaceable], into: &output, ids: &ids)
         #expect(output.airports.map(\.icaoCode) == ["EGMC", "EGTF"])
         let egtf = output.airports[1]
         #expect(egtf.name == "SOUTHEND")
+        #expect(egtf.elevationFt == 80, "RZFlight would show a NULL elevation as 0 ft")
+        #expect(output.airports.count == 2)
         #expect(abs(egtf.latitudeDeg - (51 + 20 / 60.0 + 53 / 3600.0)) < 1e-6)
         #expect(abs(egtf.longitudeDeg + (33 / 60.0 + 31 / 3600.0)) < 1e-6)
         #expect(egtf.sources == ["uk_eaip_html"])
