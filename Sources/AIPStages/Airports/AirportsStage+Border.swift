@@ -9,8 +9,9 @@ extension AirportsStage {
     /// Turns border crossing lists into `border_crossing_points` rows, after the airports are final.
     ///
     /// - A row with a four-letter ICAO code names that airport (`matched_airport_icao` the same, score 1.0). An ICAO
-    ///   code that is not an airport of the bundle is reported (`border.unknown_airport`): RZFlight would count a
-    ///   crossing it cannot place.
+    ///   code that is not an airport of the bundle (out of scope, or renamed since the list was written) is matched by
+    ///   name as below, and reported (`border.icao_replaced`); without a single match the row is reported
+    ///   (`border.unknown_airport`) and not used: RZFlight would count a crossing it cannot place.
     /// - A row without a usable ICAO code is matched by name to an airport of its country: the folded name (case,
     ///   accents and punctuation ignored) of `Name` or `Airfield Name` equal to the airport's (score 1.0), or equal once
     ///   words such as "airport" are dropped (0.8). Only a single candidate is a match; otherwise the row is reported.
@@ -39,26 +40,38 @@ extension AirportsStage {
                 }
                 var icao: String?
                 var score = 1.0
-                if let written = record.icao?.uppercased(), Self.isICAO(written) {
-                    guard airportIndex[written] != nil else {
-                        reject("border.unknown_airport", "ICAO", written, "is not an airport of the bundle (out of scope or unknown); row not used")
-                        continue
-                    }
+                let written = record.icao?.uppercased()
+                if let written, Self.isICAO(written), airportIndex[written] != nil {
                     icao = written
                 } else {
-                    if let written = record.icao {
-                        findings.append(Finding(file: record.file, line: record.line, code: "border.invalid_icao", column: "ICAO", value: written,
-                                                reason: "is not a four-letter ICAO code; matching by name instead", action: .fieldCleared))
-                    }
                     let candidates = Self.nameMatches(record, among: byCountry[country] ?? [], airports: output.airports)
-                    guard candidates.count == 1, let match = candidates.first else {
-                        let why = candidates.isEmpty ? "matches no airport of \(country) by name"
-                            : "matches several airports of \(country) by name (\(candidates.map { output.airports[$0.index].icaoCode }.sorted().joined(separator: ", ")))"
-                        reject(candidates.isEmpty ? "border.no_match" : "border.ambiguous_match", "Name", record.name, "\(why); row not used")
-                        continue
+                    if let written, Self.isICAO(written) {
+                        // A code the bundle lacks: out of scope, or renamed since the list was written (LELO is now
+                        // LERJ). Only a single airport of the country with the row's name stands in for it.
+                        guard candidates.count == 1, let match = candidates.first else {
+                            reject("border.unknown_airport", "ICAO", written,
+                                   "is not an airport of the bundle (out of scope, renamed or unknown), and no single airport of \(country) has the row's name; row not used")
+                            continue
+                        }
+                        findings.append(Finding(file: record.file, line: record.line, code: "border.icao_replaced", column: "ICAO", value: written,
+                                                reason: "is not an airport of the bundle; \(output.airports[match.index].icaoCode) of \(country) has the row's name and is used instead",
+                                                action: .fieldCleared))
+                        icao = output.airports[match.index].icaoCode
+                        score = match.score
+                    } else {
+                        if let written = record.icao {
+                            findings.append(Finding(file: record.file, line: record.line, code: "border.invalid_icao", column: "ICAO", value: written,
+                                                    reason: "is not a four-letter ICAO code; matching by name instead", action: .fieldCleared))
+                        }
+                        guard candidates.count == 1, let match = candidates.first else {
+                            let why = candidates.isEmpty ? "matches no airport of \(country) by name"
+                                : "matches several airports of \(country) by name (\(candidates.map { output.airports[$0.index].icaoCode }.sorted().joined(separator: ", ")))"
+                            reject(candidates.isEmpty ? "border.no_match" : "border.ambiguous_match", "Name", record.name, "\(why); row not used")
+                            continue
+                        }
+                        icao = output.airports[match.index].icaoCode
+                        score = match.score
                     }
-                    icao = output.airports[match.index].icaoCode
-                    score = match.score
                 }
                 guard let icao else { continue }
                 let key = RowKey(icao, country)

@@ -74,6 +74,20 @@ import Testing
         #expect(output.counts["border_rows"] == ["read": 5, "written": 1, "not_used": 4])
     }
 
+    /// The real list still names Logroño LELO; OurAirports (and the AIP) call it LERJ since the code changed.
+    @Test func aCodeTheBundleLacksIsReplacedOnlyByTheSingleAirportWithTheRowsName() throws {
+        let airports = Self.airports + [Self.airport("LERJ", "Logroño-Agoncillo Airport", "ES")]
+        let output = try Self.merge("Spain,Logroño-Agoncillo,Airport,,LELO,[H] Logrono\nDenmark,Skrydstrup,Airport,,EKXX,Sydfyn\n",
+                                    airports: airports)
+        let point = try #require(output.borderCrossingPoints.first)
+        #expect(output.borderCrossingPoints.count == 1)
+        #expect(point.icaoCode == "LERJ" && point.matchedAirportICAO == "LERJ" && point.countryISO == "ES" && point.matchScore == 0.8)
+        #expect(point.metadataJSON.contains(#""ICAO": "LELO""#), "the original row keeps the code as written")
+        #expect(output.findings.map(\.code) == ["border.icao_replaced", "border.unknown_airport"])
+        #expect(output.findings.map(\.value) == ["LELO", "EKXX"])
+        #expect(output.findings.map(\.action) == [.fieldCleared, .rowRejected])
+    }
+
     @Test func idsAreCarriedByICAOAndCountry() throws {
         let previous = IdAllocator(previous: [RowKey("LMML", "MT"): 30], previousHighWater: 40)
         let output = try Self.merge("France,Albert-Bray,Airport,,LFAQ,\nMalta,Luqa,Airport,,LMML,\n", airports: Self.airports,
