@@ -62,7 +62,9 @@ public enum AIPPDFReader {
                           pageCount: layer.pages.count)
         }
         let allLines = layer.pages.flatMap { PDFLayout.lines(of: $0.words.filter { !PDFLayout.isArtefact($0) }) }
-        let sections = PDFLayout.sections(PDFLayout.body(layer))
+        let body = PDFLayout.body(layer)
+        let sections = PDFLayout.sections(body)
+        let pageRight = Dictionary(grouping: body, by: \.page).mapValues { $0.compactMap { $0.words.last?.x1 }.max() ?? 0 }
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
                                                         reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
@@ -76,7 +78,7 @@ public enum AIPPDFReader {
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
-            let (items, unplaced) = PDFLayout.items(section.lines)
+            let (items, unplaced) = PDFLayout.items(section.lines, pageRight: pageRight)
             if items.isEmpty {
                 findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))

@@ -15,6 +15,9 @@ private struct SplitLine {
     var number: PDFWord?
     var label: [PDFWord]
     var value: [PDFWord]
+    /// The right edges of the label and value columns on this line's page: the widest text there.
+    var labelRight = 0.0
+    var valueRight = 0.0
     var isNumberOnly: Bool { number != nil && label.isEmpty && value.isEmpty }
 }
 
@@ -25,13 +28,20 @@ extension PDFLayout {
     /// numbers on the first line of their row, or vertically centred in a row of labelled sub-rows. A section where
     /// some number stands on a line of its own is of the second kind: a row then runs from the first line not yet
     /// taken down to as far below its number as its first line is above it.
-    static func items(_ lines: [PDFLine]) -> (items: [PDFItem], unplaced: [PDFLine]) {
+    ///
+    /// `pageRight` is the right edge of the body text of each page.
+    static func items(_ lines: [PDFLine], pageRight: [Int: Double]) -> (items: [PDFItem], unplaced: [PDFLine]) {
         var split: [SplitLine] = []
         var columns: PDFColumns?
         for pageLines in Dictionary(grouping: lines, by: \.page).sorted(by: { $0.key < $1.key }).map(\.value) {
             columns = self.columns(pageLines) ?? columns
             guard let columns else { return ([], lines) }
-            split += pageLines.map { splitLine($0, columns) }
+            var page = pageLines.map { splitLine($0, columns) }
+            // Labels wrap at the widest label; values, in the last column, at the page's text margin.
+            let labelRight = page.flatMap(\.label).map(\.x1).max() ?? 0
+            let valueRight = pageRight[pageLines[0].page] ?? 0
+            for index in page.indices { (page[index].labelRight, page[index].valueRight) = (labelRight, valueRight) }
+            split += page
         }
         // Item numbers in sequence; a number out of sequence is text of its row.
         var starts: [Int] = []
@@ -63,8 +73,8 @@ extension PDFLayout {
         for (k, start) in starts.enumerated() {
             let rows = split.indices.filter { owner[$0] == k }.map { split[$0] }
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
-                                 label: joinLines(rows.map(\.label), sentenceJoiner: " / "),
-                                 value: joinLines(rows.map(\.value), sentenceJoiner: "\n")))
+                                 label: joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
+                                 value: joinLines(rows.map { ($0.value, $0.valueRight, !$0.label.isEmpty) }, joiner: "\n")))
         }
         let unplaced = split.indices.filter { owner[$0] == nil && !split[$0].isNumberOnly && !starts.contains($0) }.map { split[$0].line }
         return (items, unplaced)
@@ -82,25 +92,25 @@ extension PDFLayout {
         return SplitLine(line: line, number: number, label: Array(label), value: Array(value))
     }
 
-    /// Joins the lines of one cell: a line that wrapped (the next line's first word would not have fitted after
-    /// it, up to the cell's widest line) continues with a space, or with nothing after a `/` or a typesetting
-    /// hyphen (`-` between lower-case letters, dropped); other line breaks are kept as `joiner`.
-    static func joinLines(_ lines: [[PDFWord]], sentenceJoiner joiner: String) -> String {
-        let lines = lines.filter { !$0.isEmpty }
-        guard let right = lines.compactMap({ $0.last?.x1 }).max() else { return "" }
+    /// Joins the lines of one cell. A line continues the one before it (with a space, or with nothing after a `/`
+    /// or a `-`, which is kept: a dictionary would be needed to tell a typesetting hyphen from a real one) when the
+    /// line before wrapped: the next line's first word would not have fitted after it, up to `right` (the column's
+    /// right edge on the page). A line that starts a sub-row (`newRow`, it has its own label), starts with a key
+    /// (`TEL:`, `On-stand de-icing:`), or follows a sentence's end with a capital, starts a new line (`joiner`).
+    static func joinLines(_ lines: [(words: [PDFWord], right: Double, newRow: Bool)], joiner: String) -> String {
         var text = ""
         var previous: [PDFWord]?
-        for line in lines {
+        for (line, right, newRow) in lines where !line.isEmpty {
             let current = PDFLine.join(line)
             if let previous, let last = previous.last, let first = line.first {
                 let space = max(2, 0.25 * first.height)
-                let wrapped = last.x1 + space + (first.x1 - first.x0) > right + 1
-                if wrapped && text.hasSuffix("/") {
-                } else if wrapped && text.hasSuffix("-") {
-                    let before = text.dropLast().last
-                    if let before, before.isLowercase, current.first?.isLowercase == true { text.removeLast() }
-                } else {
-                    text += wrapped ? " " : joiner
+                let fits = last.x1 + space + (first.x1 - first.x0) <= right + 1
+                let sentenceEnd = [".", ":", ";"].contains(where: last.text.hasSuffix) && first.text.first.map { $0.isUppercase || $0.isNumber } == true
+                let startsWithKey = line.prefix(3).contains { $0.text.count > 1 && $0.text.hasSuffix(":") }
+                if fits || newRow || sentenceEnd || startsWithKey {
+                    text += joiner
+                } else if !(text.hasSuffix("/") || text.hasSuffix("-")) {
+                    text += " "
                 }
             }
             text += current
