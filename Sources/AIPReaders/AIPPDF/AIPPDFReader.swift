@@ -71,18 +71,24 @@ public enum AIPPDFReader {
                                                         action: .rowRejected)],
                           pageCount: layer.pages.count)
         }
-        var entries: [EAIPEntry] = []
+        var tables: [Int: PDFTable] = [:]
         for number in EAIPReader.itemSections {
             guard let section = sections.first(where: { $0.number == number }) else {
                 findings.append(Finding(file: file, location: .file, code: "pdf.section_missing",
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
-            let (items, unplaced) = PDFLayout.items(section.lines, pageRight: pageRight)
-            if items.isEmpty {
+            guard let table = PDFLayout.table(section.lines, pageRight: pageRight) else {
                 findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
+                continue
             }
+            tables[number] = table
+        }
+        let centred = tables.values.contains { $0.showsCentredNumbers }
+        var entries: [EAIPEntry] = []
+        for (number, table) in tables.sorted(by: { $0.key < $1.key }) {
+            let (items, unplaced) = PDFLayout.items(table, centred: centred)
             for line in unplaced {
                 findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))

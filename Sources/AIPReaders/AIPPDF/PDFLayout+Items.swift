@@ -21,21 +21,29 @@ private struct SplitLine {
     var isNumberOnly: Bool { number != nil && label.isEmpty && value.isEmpty }
 }
 
+/// A section's lines split into columns, with the lines where item numbers 1, 2, 3… stand.
+struct PDFTable {
+    fileprivate var split: [SplitLine]
+    /// Indices in `split` of the lines carrying item numbers, in order.
+    fileprivate var starts: [Int]
+
+    /// Whether this table shows that numbers are vertically centred in their rows: a number stands on a line of
+    /// its own, or text of the value column comes before item 1.
+    var showsCentredNumbers: Bool {
+        guard let first = starts.first else { return false }
+        return starts.contains { split[$0].isNumberOnly } || split[..<first].contains { !$0.value.isEmpty }
+    }
+}
+
 extension PDFLayout {
-    /// The numbered items of one section (its lines after the heading), and the lines that belong to no item.
-    ///
-    /// Rows are delimited by the item numbers, which run 1, 2, 3… in the number column. Two placements exist:
-    /// numbers on the first line of their row, or vertically centred in a row of labelled sub-rows. A section where
-    /// some number stands on a line of its own is of the second kind: a row then runs from the first line not yet
-    /// taken down to as far below its number as its first line is above it.
-    ///
-    /// `pageRight` is the right edge of the body text of each page.
-    static func items(_ lines: [PDFLine], pageRight: [Int: Double]) -> (items: [PDFItem], unplaced: [PDFLine]) {
+    /// The section's lines (after its heading) split into number, label and value columns, nil when no line starts
+    /// with item number 1. `pageRight` is the right edge of the body text of each page.
+    static func table(_ lines: [PDFLine], pageRight: [Int: Double]) -> PDFTable? {
         var split: [SplitLine] = []
         var columns: PDFColumns?
         for pageLines in Dictionary(grouping: lines, by: \.page).sorted(by: { $0.key < $1.key }).map(\.value) {
             columns = self.columns(pageLines) ?? columns
-            guard let columns else { return ([], lines) }
+            guard let columns else { return nil }
             var page = pageLines.map { splitLine($0, columns) }
             // Labels wrap at the widest label; values, in the last column, at the page's text margin.
             let labelRight = page.flatMap(\.label).map(\.x1).max() ?? 0
@@ -52,8 +60,17 @@ extension PDFLayout {
                 split[index].number = nil
             }
         }
-        guard !starts.isEmpty else { return ([], lines) }
-        let centred = starts.contains { split[$0].isNumberOnly }
+        return starts.isEmpty ? nil : PDFTable(split: split, starts: starts)
+    }
+
+    /// The numbered items of a table, and the lines that belong to no item.
+    ///
+    /// Rows are delimited by the item numbers. Two placements exist, and a document uses one throughout: numbers
+    /// on the first line of their row (a row then runs to the next number), or vertically `centred` in rows of
+    /// labelled sub-rows (a row then runs from the first line not yet taken down to as far below its number as its
+    /// first line is above it).
+    static func items(_ table: PDFTable, centred: Bool) -> (items: [PDFItem], unplaced: [PDFLine]) {
+        let (split, starts) = (table.split, table.starts)
         var owner = [Int?](repeating: nil, count: split.count)
         var next = 0
         for (k, start) in starts.enumerated() {
@@ -63,7 +80,7 @@ extension PDFLayout {
             while next < split.count, split[next].isNumberOnly, next != start { next += 1 }
             guard next < split.count else { break }
             let top = split[next].line
-            let limit = centred && top.page == split[start].line.page ? max(centre, 2 * centre - top.order) + 0.4 * top.height : end
+            let limit = centred && top.page == split[start].line.page ? max(centre, 2 * centre - top.order) + top.height : end
             while next < split.count, split[next].line.order < end, split[next].line.order <= limit {
                 owner[next] = k
                 next += 1
@@ -72,9 +89,12 @@ extension PDFLayout {
         var items: [PDFItem] = []
         for (k, start) in starts.enumerated() {
             let rows = split.indices.filter { owner[$0] == k }.map { split[$0] }
+            // A label after the item's first one starts a sub-row: its value starts a new line.
+            let firstLabel = rows.firstIndex { !$0.label.isEmpty } ?? rows.count
+            let startsSubRow = rows.indices.map { $0 > firstLabel && !rows[$0].label.isEmpty }
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
                                  label: joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
-                                 value: joinLines(rows.map { ($0.value, $0.valueRight, !$0.label.isEmpty) }, joiner: "\n")))
+                                 value: joinLines(rows.indices.map { (rows[$0].value, rows[$0].valueRight, startsSubRow[$0]) }, joiner: "\n")))
         }
         let unplaced = split.indices.filter { owner[$0] == nil && !split[$0].isNumberOnly && !starts.contains($0) }.map { split[$0].line }
         return (items, unplaced)
