@@ -32,12 +32,13 @@ extension AirportsStage {
     ///
     /// Precedence, when several pages describe one aerodrome:
     /// - pages of different sources (tags) are all used: their entries differ by `source`; a procedure (airport,
-    ///   name, type) both list is taken from the source whose tag sorts first;
+    ///   name, type) both list is taken from an eAIP page before a PDF chapter (`aip_pdf`), then from the source
+    ///   whose tag sorts first;
     /// - of the pages of one source, the one with the latest effective date wins (a page without a date is the
     ///   oldest); on the same date, the first in byte-wise path order. The others are reported
     ///   (`eaip.page_superseded`) and not used.
     ///
-    /// An airport row made from a page (out of the OurAirports scope) takes the name of the page whose tag sorts first,
+    /// An airport row made from a page (out of the OurAirports scope) takes the name of the first page in that order,
     /// and its ARP position; without a readable position the page cannot be placed and is reported (`eaip.no_position`).
     public func merge(pages: [EAIPPage], into output: inout Output, ids: inout AirportsRowIds) {
         var findings: [Finding] = []
@@ -107,7 +108,8 @@ extension AirportsStage {
         output.counts["procedures_by_type"] = Dictionary(grouping: output.procedures, by: \.procedureType).mapValues(\.count)
     }
 
-    /// The page of each (aerodrome, source) that is used, sorted by ICAO code then tag; the others become findings.
+    /// The page of each (aerodrome, source) that is used, sorted by ICAO code, eAIP before PDF, then tag; the others
+    /// become findings.
     static func precedence(_ pages: [EAIPPage], findings: inout [Finding]) -> [EAIPPage] {
         let groups = Dictionary(grouping: pages) { RowKey($0.icao, $0.sourceTag) }
         var winners: [EAIPPage] = []
@@ -123,7 +125,8 @@ extension AirportsStage {
                                         action: .rowRejected))
             }
         }
-        return winners.sorted { ($0.icao, $0.sourceTag) < ($1.icao, $1.sourceTag) }
+        // eAIP pages before PDF chapters: the first source seen gives a shared procedure and a new airport's name.
+        return winners.sorted { ($0.icao, $0.family == .aipPDF ? 1 : 0, $0.sourceTag) < ($1.icao, $1.family == .aipPDF ? 1 : 0, $1.sourceTag) }
     }
 
     private static func sectionRank(_ section: String) -> Int {
