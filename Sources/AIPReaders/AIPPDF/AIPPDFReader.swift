@@ -94,7 +94,7 @@ public enum AIPPDFReader {
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))
             }
             entries += items.map {
-                EAIPEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value,
+                EAIPEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altValue: $0.altValue,
                           location: "page \($0.page) AD 2.\(number) item \($0.number)")
             }
         }

@@ -6,6 +6,9 @@ struct PDFColumns: Sendable, Equatable {
     var labelX: Double
     /// Left edge of the values: a word starting at or right of it is value text.
     var valueX: Double
+    /// Left edge of the second half of value cells split by language (French | English), nil when the page has
+    /// no such cells.
+    var languageSplitX: Double?
 
     /// Rounding slack: words of one column start within a point or two of each other.
     static let slack = 3.0
@@ -47,7 +50,25 @@ extension PDFLayout {
             }
         }
         guard let valueX = median(valueStarts) else { return nil }
-        return PDFColumns(numberX: numberX, labelX: labelX, valueX: valueX)
+        return PDFColumns(numberX: numberX, labelX: labelX, valueX: valueX, languageSplitX: languageSplit(lines, valueX: valueX))
+    }
+
+    /// The left edge of the second language half of split value cells: the start of text after a gutter inside
+    /// the value column, in its right part, found at one position (within the slack) on at least three lines.
+    /// Tab-aligned keys (`Post:   Aéroport`) sit near the value column's left edge and do not count.
+    static func languageSplit(_ lines: [PDFLine], valueX: Double) -> Double? {
+        guard let right = lines.compactMap({ $0.words.last?.x1 }).max(), right > valueX else { return nil }
+        let earliest = valueX + 0.35 * (right - valueX)
+        var starts: [Double] = []
+        for line in lines {
+            let words = line.words.filter { $0.x0 >= valueX - PDFColumns.slack }
+            for (previous, next) in zip(words, words.dropFirst()) where next.x0 >= earliest && next.x0 - previous.x1 >= max(6, 0.8 * next.height) {
+                starts.append(next.x0)
+                break
+            }
+        }
+        guard let split = median(starts) else { return nil }
+        return starts.count { abs($0 - split) <= PDFColumns.slack } >= 3 ? split : nil
     }
 
     static func median(_ values: [Double]) -> Double? {

@@ -5,8 +5,10 @@ struct PDFItem: Sendable, Equatable {
     var page: Int
     /// Sub-row labels joined by ` / `, a wrapped label by a space.
     var label: String
-    /// Value lines joined by `\n`, a wrapped line by a space.
+    /// Value lines joined by `\n`, a wrapped line by a space: the English half of a cell split by language.
     var value: String
+    /// The national half of a value cell split by language, nil when the cell is not split.
+    var altValue: String?
 }
 
 /// One line of a section split into its columns.
@@ -15,10 +17,13 @@ private struct SplitLine {
     var number: PDFWord?
     var label: [PDFWord]
     var value: [PDFWord]
+    /// The national half of a value cell split by language (`value` then holds the English half).
+    var altValue: [PDFWord] = []
     /// The right edges of the label and value columns on this line's page: the widest text there.
     var labelRight = 0.0
     var valueRight = 0.0
-    var isNumberOnly: Bool { number != nil && label.isEmpty && value.isEmpty }
+    var altValueRight = 0.0
+    var isNumberOnly: Bool { number != nil && label.isEmpty && value.isEmpty && altValue.isEmpty }
 }
 
 /// A section's lines split into columns, with the lines where item numbers 1, 2, 3… stand.
@@ -31,7 +36,7 @@ struct PDFTable {
     /// its own, or text of the value column comes before item 1.
     var showsCentredNumbers: Bool {
         guard let first = starts.first else { return false }
-        return starts.contains { split[$0].isNumberOnly } || split[..<first].contains { !$0.value.isEmpty }
+        return starts.contains { split[$0].isNumberOnly } || split[..<first].contains { !$0.value.isEmpty || !$0.altValue.isEmpty }
     }
 }
 
@@ -48,7 +53,10 @@ extension PDFLayout {
             // Labels wrap at the widest label; values, in the last column, at the page's text margin.
             let labelRight = page.flatMap(\.label).map(\.x1).max() ?? 0
             let valueRight = pageRight[pageLines[0].page] ?? 0
-            for index in page.indices { (page[index].labelRight, page[index].valueRight) = (labelRight, valueRight) }
+            let altValueRight = page.flatMap(\.altValue).map(\.x1).max() ?? 0
+            for index in page.indices {
+                (page[index].labelRight, page[index].valueRight, page[index].altValueRight) = (labelRight, valueRight, altValueRight)
+            }
             split += page
         }
         // Item numbers in sequence; a number out of sequence is text of its row.
@@ -92,9 +100,14 @@ extension PDFLayout {
             // A label after the item's first one starts a sub-row: its value starts a new line.
             let firstLabel = rows.firstIndex { !$0.label.isEmpty } ?? rows.count
             let startsSubRow = rows.indices.map { $0 > firstLabel && !rows[$0].label.isEmpty }
+            // A cell split by language has an English half and a national one; a shared cell is all `value`.
+            let isSplit = rows.contains { !$0.altValue.isEmpty }
+            let english = rows.indices.map { (rows[$0].value, rows[$0].valueRight, startsSubRow[$0]) }
+            let national = rows.indices.map { (rows[$0].altValue, rows[$0].altValueRight, startsSubRow[$0]) }
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
                                  label: joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
-                                 value: joinLines(rows.indices.map { (rows[$0].value, rows[$0].valueRight, startsSubRow[$0]) }, joiner: "\n")))
+                                 value: joinLines(english, joiner: "\n"),
+                                 altValue: isSplit ? joinLines(national, joiner: "\n") : nil))
         }
         let unplaced = split.indices.filter { owner[$0] == nil && !split[$0].isNumberOnly && !starts.contains($0) }.map { split[$0].line }
         return (items, unplaced)
@@ -108,8 +121,14 @@ extension PDFLayout {
             words = words.dropFirst()
         }
         let label = words.filter { $0.x0 < columns.valueX - PDFColumns.slack }
-        let value = words.filter { $0.x0 >= columns.valueX - PDFColumns.slack }
-        return SplitLine(line: line, number: number, label: Array(label), value: Array(value))
+        let value = Array(words.filter { $0.x0 >= columns.valueX - PDFColumns.slack })
+        // The English half starts at the split column after a gutter; text running across it is one shared cell.
+        if let splitX = columns.languageSplitX, let english = value.indices.first(where: { index in
+            value[index].x0 >= splitX - PDFColumns.slack && (index == 0 || value[index].x0 - value[index - 1].x1 >= max(6, 0.8 * value[index].height))
+        }) {
+            return SplitLine(line: line, number: number, label: Array(label), value: Array(value[english...]), altValue: Array(value[..<english]))
+        }
+        return SplitLine(line: line, number: number, label: Array(label), value: value)
     }
 
     /// Joins the lines of one cell. A line continues the one before it (with a space, or with nothing after a `/`

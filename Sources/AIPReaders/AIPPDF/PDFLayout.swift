@@ -1,6 +1,6 @@
 /// Layout analysis of an AIP aerodrome chapter: pure functions from word boxes to sections and items, testable
 /// without PDFs. Nothing here knows a state: columns come from the geometry of each section, headings from the
-/// forms `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`.
+/// forms `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`, `AD 2 XXXX.3`.
 enum PDFLayout {
     /// The body of the document: lines of every page, running headers/footers and artefacts removed, in page order.
     static func body(_ layer: PDFTextLayer) -> [PDFLine] {
@@ -15,6 +15,11 @@ enum PDFLayout {
         var words = line.words.map(\.text)[...]
         if let first = words.first, first.count == 4, first.allSatisfy({ $0.isASCII && $0.isUppercase }), first != "ICAO" { words = words.dropFirst() }
         if words.first == "AD" { words = words.dropFirst() }
+        // `AD 2 LFAT.3` (French SIA) names the section after the code.
+        if words.first == "2", let code = words.dropFirst().first, code.count > 5, code.prefix(4).allSatisfy({ $0.isASCII && $0.isUppercase }),
+           code.dropFirst(4).first == "." {
+            words = ["2." + code.dropFirst(5)] + words.dropFirst(2)
+        }
         guard let token = words.first, token.hasPrefix("2."), words.count >= 2 else { return nil }
         guard let number = Int(token.dropFirst(2)), (1...25).contains(number) else { return nil }
         let title = words.dropFirst().first ?? ""
