@@ -17,13 +17,13 @@ private struct SplitLine {
     var number: PDFWord?
     var label: [PDFWord]
     var value: [PDFWord]
-    /// The national half of a value cell split by language (`value` then holds the English half).
-    var altValue: [PDFWord] = []
+    /// The split column of a cell split by language, when this line shows one (see ``PDFColumns/languageSplitX``).
+    var languageSplitX: Double?
     /// The right edges of the label and value columns on this line's page: the widest text there.
     var labelRight = 0.0
     var valueRight = 0.0
     var altValueRight = 0.0
-    var isNumberOnly: Bool { number != nil && label.isEmpty && value.isEmpty && altValue.isEmpty }
+    var isNumberOnly: Bool { number != nil && label.isEmpty && value.isEmpty }
 }
 
 /// A section's lines split into columns, with the lines where item numbers 1, 2, 3… stand.
@@ -36,7 +36,7 @@ struct PDFTable {
     /// its own, or text of the value column comes before item 1.
     var showsCentredNumbers: Bool {
         guard let first = starts.first else { return false }
-        return starts.contains { split[$0].isNumberOnly } || split[..<first].contains { !$0.value.isEmpty || !$0.altValue.isEmpty }
+        return starts.contains { split[$0].isNumberOnly } || split[..<first].contains { !$0.value.isEmpty }
     }
 }
 
@@ -53,7 +53,9 @@ extension PDFLayout {
             // Labels wrap at the widest label; values, in the last column, at the page's text margin.
             let labelRight = page.flatMap(\.label).map(\.x1).max() ?? 0
             let valueRight = pageRight[pageLines[0].page] ?? 0
-            let altValueRight = page.flatMap(\.altValue).map(\.x1).max() ?? 0
+            let altValueRight = columns.languageSplitX.map { splitX in
+                page.flatMap(\.value).filter { $0.x0 < splitX - PDFColumns.slack }.map(\.x1).max() ?? 0
+            } ?? 0
             for index in page.indices {
                 (page[index].labelRight, page[index].valueRight, page[index].altValueRight) = (labelRight, valueRight, altValueRight)
             }
@@ -100,14 +102,19 @@ extension PDFLayout {
             // A label after the item's first one starts a sub-row: its value starts a new line.
             let firstLabel = rows.firstIndex { !$0.label.isEmpty } ?? rows.count
             let startsSubRow = rows.indices.map { $0 > firstLabel && !rows[$0].label.isEmpty }
-            // A cell split by language has an English half and a national one; a shared cell is all `value`.
-            let isSplit = rows.contains { !$0.altValue.isEmpty }
-            let english = rows.indices.map { (rows[$0].value, rows[$0].valueRight, startsSubRow[$0]) }
-            let national = rows.indices.map { (rows[$0].altValue, rows[$0].altValueRight, startsSubRow[$0]) }
+            // A cell split by language has a national half (left) and an English one (right), its lines taken
+            // apart at the split column; a shared cell is all `value`.
+            let splitX = rows.lazy.compactMap(\.languageSplitX).first
+            let english = rows.indices.map { index in
+                (rows[index].value.filter { $0.x0 >= (splitX ?? -.infinity) - PDFColumns.slack }, rows[index].valueRight, startsSubRow[index])
+            }
+            let national = rows.indices.map { index in
+                (rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack }, rows[index].altValueRight, startsSubRow[index])
+            }
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
                                  label: joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
                                  value: joinLines(english, joiner: "\n"),
-                                 altValue: isSplit ? joinLines(national, joiner: "\n") : nil))
+                                 altValue: splitX == nil ? nil : joinLines(national, joiner: "\n")))
         }
         let unplaced = split.indices.filter { owner[$0] == nil && !split[$0].isNumberOnly && !starts.contains($0) }.map { split[$0].line }
         return (items, unplaced)
@@ -122,20 +129,23 @@ extension PDFLayout {
         }
         let label = words.filter { $0.x0 < columns.valueX - PDFColumns.slack }
         let value = Array(words.filter { $0.x0 >= columns.valueX - PDFColumns.slack })
-        // The English half starts at the split column after a gutter; text running across it is one shared cell.
-        if let splitX = columns.languageSplitX, let english = value.indices.first(where: { index in
-            value[index].x0 >= splitX - PDFColumns.slack && (index == 0 || value[index].x0 - value[index - 1].x1 >= max(6, 0.8 * value[index].height))
-        }) {
-            return SplitLine(line: line, number: number, label: Array(label), value: Array(value[english...]), altValue: Array(value[..<english]))
-        }
-        return SplitLine(line: line, number: number, label: Array(label), value: value)
+        // A line shows a cell split by language when a word starts at the split column after more than a space;
+        // text merely running across the column is a shared cell.
+        let showsSplit = columns.languageSplitX.map { splitX in
+            value.indices.contains { index in
+                abs(value[index].x0 - splitX) <= PDFColumns.slack
+                    && (index == 0 || value[index].x0 - value[index - 1].x1 >= 0.4 * value[index].height)
+            }
+        } ?? false
+        return SplitLine(line: line, number: number, label: Array(label), value: value,
+                         languageSplitX: showsSplit ? columns.languageSplitX : nil)
     }
 
     /// Joins the lines of one cell. A line continues the one before it (with a space, or with nothing after a `/`
     /// or a `-`, which is kept: a dictionary would be needed to tell a typesetting hyphen from a real one) when the
     /// line before wrapped: the next line's first word would not have fitted after it, up to `right` (the column's
     /// right edge on the page). A line that starts a sub-row (`newRow`, it has its own label), starts with a key
-    /// (`TEL:`, `On-stand de-icing:`), or follows a sentence's end with a capital, starts a new line (`joiner`).
+    /// (`TEL:`, `On-stand de-icing:`, `Address :`; capitalised, unlike a wrapped `information:`), or follows a sentence's end with a capital, starts a new line (`joiner`).
     static func joinLines(_ lines: [(words: [PDFWord], right: Double, newRow: Bool)], joiner: String) -> String {
         var text = ""
         var previous: [PDFWord]?
@@ -145,7 +155,8 @@ extension PDFLayout {
                 let space = max(2, 0.25 * first.height)
                 let fits = last.x1 + space + (first.x1 - first.x0) <= right + 1
                 let sentenceEnd = [".", ":", ";"].contains(where: last.text.hasSuffix) && first.text.first.map { $0.isUppercase || $0.isNumber } == true
-                let startsWithKey = line.prefix(3).contains { $0.text.count > 1 && $0.text.hasSuffix(":") }
+                let startsWithKey = first.text.first.map { $0.isUppercase || $0.isNumber } == true
+                    && line.prefix(3).contains { $0.text.hasSuffix(":") }
                 if fits || newRow || sentenceEnd || startsWithKey {
                     text += joiner
                 } else if !(text.hasSuffix("/") || text.hasSuffix("-")) {
