@@ -85,10 +85,10 @@ public enum AIPPDFReader {
             }
             tables[number] = table
         }
-        let centred = tables.values.contains { $0.showsCentredNumbers }
+        let placement = PDFLayout.rowPlacement(Array(tables.values))
         var entries: [EAIPEntry] = []
         for (number, table) in tables.sorted(by: { $0.key < $1.key }) {
-            let (items, unplaced) = PDFLayout.items(table, centred: centred)
+            let (items, unplaced) = PDFLayout.items(table, placement: placement)
             for line in unplaced {
                 findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))

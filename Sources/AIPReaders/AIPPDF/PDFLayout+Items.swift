@@ -38,6 +38,38 @@ struct PDFTable {
         guard let first = starts.first else { return false }
         return starts.contains { split[$0].isNumberOnly } || split[..<first].contains { !$0.value.isEmpty }
     }
+
+    /// The label cells: runs of lines with label text no further apart than a wrapped line (1.25 line heights),
+    /// with only bare item numbers between them, as ranges of `split` indices.
+    fileprivate var labelBlocks: [ClosedRange<Int>] {
+        var blocks: [ClosedRange<Int>] = []
+        for index in split.indices where !split[index].label.isEmpty {
+            if let last = blocks.last, split[last.upperBound].line.page == split[index].line.page,
+               split[index].line.order - split[last.upperBound].line.order <= 1.25 * split[index].line.height,
+               split[(last.upperBound + 1)..<index].allSatisfy(\.isNumberOnly) {
+                blocks[blocks.count - 1] = last.lowerBound...index
+            } else {
+                blocks.append(index...index)
+            }
+        }
+        return blocks
+    }
+
+    /// The label cell each item number sits in (vertically within it), nil when some number sits in none: the
+    /// number is then centred over several label cells.
+    fileprivate var numberedBlocks: [(block: ClosedRange<Int>, number: Int?)]? {
+        var numbered = labelBlocks.map { (block: $0, number: Int?.none) }
+        for (k, start) in starts.enumerated() {
+            let y = split[start].line.order, tolerance = 0.5 * split[start].line.height
+            guard let index = numbered.firstIndex(where: { y >= split[$0.block.lowerBound].line.order - tolerance
+                && y <= split[$0.block.upperBound].line.order + tolerance }), numbered[index].number == nil else { return nil }
+            numbered[index].number = k + 1
+        }
+        return numbered
+    }
+
+    /// Whether every item number sits in a label cell (see ``PDFLayout/RowPlacement/centredRows``).
+    var numbersSitInLabelCells: Bool { numberedBlocks != nil }
 }
 
 extension PDFLayout {
@@ -54,7 +86,7 @@ extension PDFLayout {
             let labelRight = page.flatMap(\.label).map(\.x1).max() ?? 0
             let valueRight = pageRight[pageLines[0].page] ?? 0
             let altValueRight = columns.languageSplitX.map { splitX in
-                page.flatMap(\.value).filter { $0.x0 < splitX - PDFColumns.slack }.map(\.x1).max() ?? 0
+                page.flatMap(\.value).filter { $0.x1 < splitX }.map(\.x1).max() ?? 0
             } ?? 0
             for index in page.indices {
                 (page[index].labelRight, page[index].valueRight, page[index].altValueRight) = (labelRight, valueRight, altValueRight)
@@ -73,32 +105,62 @@ extension PDFLayout {
         return starts.isEmpty ? nil : PDFTable(split: split, starts: starts)
     }
 
+    /// How the rows of a document's tables are laid out; one document uses one placement throughout.
+    enum RowPlacement {
+        /// Numbers and labels on the first line of their row: a row runs to the next number.
+        case top
+        /// Cell contents vertically centred, numbers centred over all the labelled sub-rows of their item (Belgium):
+        /// a row runs from the first line not yet taken down to as far below its number as that line is above it.
+        case centredItems
+        /// Cell contents vertically centred in each table row, the number in the first row of its item, further
+        /// labelled rows belonging to it (France): rows are found around each label cell, as above.
+        case centredRows
+    }
+
+    /// The placement a document's tables show: `top` unless some table shows centred numbers; then `centredRows`
+    /// when every number sits in a label cell, else `centredItems`.
+    static func rowPlacement(_ tables: [PDFTable]) -> RowPlacement {
+        guard tables.contains(where: \.showsCentredNumbers) else { return .top }
+        return tables.allSatisfy(\.numbersSitInLabelCells) ? .centredRows : .centredItems
+    }
+
     /// The numbered items of a table, and the lines that belong to no item.
-    ///
-    /// Rows are delimited by the item numbers. Two placements exist, and a document uses one throughout: numbers
-    /// on the first line of their row (a row then runs to the next number), or vertically `centred` in rows of
-    /// labelled sub-rows (a row then runs from the first line not yet taken down to as far below its number as its
-    /// first line is above it).
-    static func items(_ table: PDFTable, centred: Bool) -> (items: [PDFItem], unplaced: [PDFLine]) {
-        let (split, starts) = (table.split, table.starts)
+    static func items(_ table: PDFTable, placement: RowPlacement) -> (items: [PDFItem], unplaced: [PDFLine]) {
+        let split = table.split
+        // Anchors: what a row is centred on (or starts with), and the item number it carries, if any.
+        let anchors: [(lines: ClosedRange<Int>, number: Int?)]
+        if placement == .centredRows, let blocks = table.numberedBlocks {
+            anchors = blocks.map { ($0.block, $0.number) }
+        } else {
+            anchors = table.starts.enumerated().map { ($1...$1, $0 + 1) }
+        }
         var owner = [Int?](repeating: nil, count: split.count)
         var next = 0
-        for (k, start) in starts.enumerated() {
-            let centre = split[start].line.order
-            let end = k + 1 < starts.count ? split[starts[k + 1]].line.order - 0.35 * split[starts[k + 1]].line.height : .infinity
-            if !centred { next = start }
-            while next < split.count, split[next].isNumberOnly, next != start { next += 1 }
+        for (a, anchor) in anchors.enumerated() {
+            let first = split[anchor.lines.lowerBound].line, last = split[anchor.lines.upperBound].line
+            let centre = (first.order + last.order) / 2
+            let end = a + 1 < anchors.count ? split[anchors[a + 1].lines.lowerBound].line.order - 0.35 * first.height : .infinity
+            if placement == .top { next = anchor.lines.lowerBound }
+            while next < split.count, split[next].isNumberOnly, !anchor.lines.contains(next) { next += 1 }
             guard next < split.count else { break }
             let top = split[next].line
-            let limit = centred && top.page == split[start].line.page ? max(centre, 2 * centre - top.order) + top.height : end
+            let limit = placement != .top && top.page == first.page ? max(last.order, 2 * centre - top.order) + top.height : end
             while next < split.count, split[next].line.order < end, split[next].line.order <= limit {
-                owner[next] = k
+                owner[next] = a
                 next += 1
             }
         }
+        // Anchors without a number (further labelled rows) belong to the item above them.
+        var item = [Int?](repeating: nil, count: anchors.count)
+        var current: Int?
+        for (a, anchor) in anchors.enumerated() {
+            current = anchor.number ?? current
+            item[a] = current
+        }
+        let itemOf = owner.map { $0.flatMap { item[$0] } }
         var items: [PDFItem] = []
-        for (k, start) in starts.enumerated() {
-            let rows = split.indices.filter { owner[$0] == k }.map { split[$0] }
+        for (k, start) in table.starts.enumerated() {
+            let rows = split.indices.filter { itemOf[$0] == k + 1 }.map { split[$0] }
             // A label after the item's first one starts a sub-row: its value starts a new line.
             let firstLabel = rows.firstIndex { !$0.label.isEmpty } ?? rows.count
             let startsSubRow = rows.indices.map { $0 > firstLabel && !rows[$0].label.isEmpty }
@@ -116,7 +178,7 @@ extension PDFLayout {
                                  value: joinLines(english, joiner: "\n"),
                                  altValue: splitX == nil ? nil : joinLines(national, joiner: "\n")))
         }
-        let unplaced = split.indices.filter { owner[$0] == nil && !split[$0].isNumberOnly && !starts.contains($0) }.map { split[$0].line }
+        let unplaced = split.indices.filter { itemOf[$0] == nil && !split[$0].isNumberOnly }.map { split[$0].line }
         return (items, unplaced)
     }
 
