@@ -64,7 +64,7 @@ public enum AIPPDFReader {
         let allLines = layer.pages.flatMap { PDFLayout.lines(of: $0.words.filter { !PDFLayout.isArtefact($0) }) }
         let body = PDFLayout.body(layer)
         let sections = PDFLayout.sections(body)
-        let pageRight = Dictionary(grouping: body, by: \.page).mapValues { $0.compactMap { $0.words.last?.x1 }.max() ?? 0 }
+        let pages = Dictionary(grouping: body, by: \.page)
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
                                                         reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
@@ -78,7 +78,7 @@ public enum AIPPDFReader {
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
-            guard let table = PDFLayout.table(section.lines, pageRight: pageRight) else {
+            guard let table = PDFLayout.table(section.lines, body: pages) else {
                 findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
                 continue

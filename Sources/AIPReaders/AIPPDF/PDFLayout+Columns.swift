@@ -50,7 +50,7 @@ extension PDFLayout {
             }
         }
         guard let valueX = median(valueStarts) else { return nil }
-        return PDFColumns(numberX: numberX, labelX: labelX, valueX: valueX, languageSplitX: languageSplit(lines, valueX: valueX))
+        return PDFColumns(numberX: numberX, labelX: labelX, valueX: valueX)
     }
 
     /// The left edge of the second language half of split value cells: the start of text after a gutter inside

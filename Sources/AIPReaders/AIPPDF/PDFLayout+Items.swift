@@ -74,17 +74,22 @@ struct PDFTable {
 
 extension PDFLayout {
     /// The section's lines (after its heading) split into number, label and value columns, nil when no line starts
-    /// with item number 1. `pageRight` is the right edge of the body text of each page.
-    static func table(_ lines: [PDFLine], pageRight: [Int: Double]) -> PDFTable? {
+    /// with item number 1. `body` holds the body lines of each page: a language split column is looked for over
+    /// the whole page (a section may hold too few split cells to show it), values wrap at its right edge.
+    static func table(_ lines: [PDFLine], body: [Int: [PDFLine]]) -> PDFTable? {
         var split: [SplitLine] = []
         var columns: PDFColumns?
         for pageLines in Dictionary(grouping: lines, by: \.page).sorted(by: { $0.key < $1.key }).map(\.value) {
-            columns = self.columns(pageLines) ?? columns
+            let pageBody = body[pageLines[0].page] ?? pageLines
+            if var found = self.columns(pageLines) {
+                found.languageSplitX = languageSplit(pageBody, valueX: found.valueX)
+                columns = found
+            }
             guard let columns else { return nil }
             var page = pageLines.map { splitLine($0, columns) }
             // Labels wrap at the widest label; values, in the last column, at the page's text margin.
             let labelRight = page.flatMap(\.label).map(\.x1).max() ?? 0
-            let valueRight = pageRight[pageLines[0].page] ?? 0
+            let valueRight = pageBody.compactMap { $0.words.last?.x1 }.max() ?? 0
             let altValueRight = columns.languageSplitX.map { splitX in
                 page.flatMap(\.value).filter { $0.x1 < splitX }.map(\.x1).max() ?? 0
             } ?? 0
@@ -203,8 +208,8 @@ extension PDFLayout {
                          languageSplitX: showsSplit ? columns.languageSplitX : nil)
     }
 
-    /// Joins the lines of one cell. A line continues the one before it (with a space, or with nothing after a `/`
-    /// or a `-`, which is kept: a dictionary would be needed to tell a typesetting hyphen from a real one) when the
+    /// Joins the lines of one cell. A line continues the one before it (with a space, or with nothing after a word
+    /// ending in `/` or `-`, which is kept: a dictionary would be needed to tell a typesetting hyphen from a real one) when the
     /// line before wrapped: the next line's first word would not have fitted after it, up to `right` (the column's
     /// right edge on the page). A line that starts a sub-row (`newRow`, it has its own label), starts with a key
     /// (`TEL:`, `On-stand de-icing:`, `Address :`; capitalised, unlike a wrapped `information:`), or follows a sentence's end with a capital, starts a new line (`joiner`).
@@ -221,7 +226,7 @@ extension PDFLayout {
                     && line.prefix(3).contains { $0.text.hasSuffix(":") }
                 if fits || newRow || sentenceEnd || startsWithKey {
                     text += joiner
-                } else if !(text.hasSuffix("/") || text.hasSuffix("-")) {
+                } else if last.text == "/" || !(last.text.hasSuffix("/") || last.text.hasSuffix("-")) {
                     text += " "
                 }
             }
