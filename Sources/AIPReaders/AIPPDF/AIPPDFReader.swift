@@ -86,15 +86,16 @@ public enum AIPPDFReader {
             tables[number] = table
         }
         let placement = PDFLayout.rowPlacement(Array(tables.values))
+        let stacked = placement == .top && PDFLayout.stacksLanguages(Array(tables.values))
         var entries: [EAIPEntry] = []
         for (number, table) in tables.sorted(by: { $0.key < $1.key }) {
-            let (items, unplaced) = PDFLayout.items(table, placement: placement)
+            let (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked)
             for line in unplaced {
                 findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))
             }
             entries += items.map {
-                EAIPEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altValue: $0.altValue,
+                EAIPEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altField: $0.altLabel, altValue: $0.altValue,
                           location: "page \($0.page) AD 2.\(number) item \($0.number)")
             }
         }

@@ -9,6 +9,8 @@ struct PDFItem: Sendable, Equatable {
     var value: String
     /// The national half of a value cell split by language, nil when the cell is not split.
     var altValue: String?
+    /// The national label, when the document prints labels by language in separate cells.
+    var altLabel: String? = nil
 }
 
 /// One line of a section split into its columns.
@@ -66,6 +68,20 @@ struct PDFTable {
             numbered[index].number = k + 1
         }
         return numbered
+    }
+
+    /// How many items the table has, and how many of them hold an even number (two or more) of label cells: a
+    /// table printing each item's label and value in the national language, then again in English below
+    /// (Italy), has most of its items paired.
+    var pairedLabelItems: (items: Int, paired: Int) {
+        let blocks = labelBlocks
+        var paired = 0
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : split.count
+            let count = blocks.count { (start..<end).contains($0.lowerBound) }
+            if count >= 2 && count % 2 == 0 { paired += 1 }
+        }
+        return (starts.count, paired)
     }
 
     /// Whether every item number sits in a label cell (see ``PDFLayout/RowPlacement/centredRows``).
@@ -129,8 +145,21 @@ extension PDFLayout {
         return tables.allSatisfy(\.numbersSitInLabelCells) ? .centredRows : .centredItems
     }
 
+    /// Whether a document's tables stack the languages in each item (national label and value, then English label
+    /// and value): half of all items or more have their label cells in pairs (the others print one label for both
+    /// languages; a table of sub-rows has a few paired items at most).
+    static func stacksLanguages(_ tables: [PDFTable]) -> Bool {
+        let counts = tables.map(\.pairedLabelItems)
+        let items = counts.reduce(0) { $0 + $1.items }, paired = counts.reduce(0) { $0 + $1.paired }
+        return items > 0 && paired * 2 >= items
+    }
+
     /// The numbered items of a table, and the lines that belong to no item.
-    static func items(_ table: PDFTable, placement: RowPlacement) -> (items: [PDFItem], unplaced: [PDFLine]) {
+    ///
+    /// With `stacked` languages, an item's label cells pair up (national, English): the lines from a national label
+    /// to its English one are national text, the lines from the English label to the next pair English text. A
+    /// pair whose English label has no value shares the national value (printed once for both languages).
+    static func items(_ table: PDFTable, placement: RowPlacement, stacked: Bool = false) -> (items: [PDFItem], unplaced: [PDFLine]) {
         let split = table.split
         // Anchors: what a row is centred on (or starts with), and the item number it carries, if any.
         let anchors: [(lines: ClosedRange<Int>, number: Int?)]
@@ -164,8 +193,14 @@ extension PDFLayout {
         }
         let itemOf = owner.map { $0.flatMap { item[$0] } }
         var items: [PDFItem] = []
+        let blocks = stacked ? table.labelBlocks : []
         for (k, start) in table.starts.enumerated() {
-            let rows = split.indices.filter { itemOf[$0] == k + 1 }.map { split[$0] }
+            let indices = split.indices.filter { itemOf[$0] == k + 1 }
+            if stacked, let item = stackedItem(split, indices: indices, blocks: blocks, number: k + 1) {
+                items.append(item)
+                continue
+            }
+            let rows = indices.map { split[$0] }
             // A label after the item's first one starts a sub-row: its value starts a new line.
             let firstLabel = rows.firstIndex { !$0.label.isEmpty } ?? rows.count
             let startsSubRow = rows.indices.map { $0 > firstLabel && !rows[$0].label.isEmpty }
@@ -185,6 +220,41 @@ extension PDFLayout {
         }
         let unplaced = split.indices.filter { itemOf[$0] == nil && !split[$0].isNumberOnly }.map { split[$0].line }
         return (items, unplaced)
+    }
+
+    /// One item of a table with stacked languages (see ``items(_:placement:stacked:)``), nil when its label cells
+    /// do not pair up.
+    private static func stackedItem(_ split: [SplitLine], indices: [Int], blocks: [ClosedRange<Int>], number: Int) -> PDFItem? {
+        guard let first = indices.first else { return nil }
+        let starts = blocks.map(\.lowerBound).filter(indices.contains)
+        guard starts.count >= 2, starts.count % 2 == 0 else { return nil }
+        // Segment j runs from label cell j to the next one; the lines before the first belong to it too.
+        let segments = starts.indices.map { j in
+            indices.filter { $0 >= (j == 0 ? first : starts[j]) && (j + 1 == starts.count || $0 < starts[j + 1]) }.map { split[$0] }
+        }
+        func text(_ rows: [SplitLine], _ words: KeyPath<SplitLine, [PDFWord]>, _ right: KeyPath<SplitLine, Double>, joiner: String) -> String {
+            joinLines(rows.map { ($0[keyPath: words], $0[keyPath: right], false) }, joiner: joiner)
+        }
+        var labels: [String] = [], altLabels: [String] = [], values: [String] = [], altValues: [String] = []
+        var shared = true
+        for pair in stride(from: 0, to: segments.count, by: 2) {
+            let national = segments[pair], english = segments[pair + 1]
+            altLabels.append(text(national, \.label, \.labelRight, joiner: " "))
+            labels.append(text(english, \.label, \.labelRight, joiner: " "))
+            let nationalValue = text(national, \.value, \.valueRight, joiner: "\n")
+            let englishValue = text(english, \.value, \.valueRight, joiner: "\n")
+            if englishValue.isEmpty {
+                values.append(nationalValue)
+            } else {
+                values.append(englishValue)
+                shared = false
+            }
+            altValues.append(nationalValue)
+        }
+        return PDFItem(number: number, page: split[first].line.page, label: labels.joined(separator: " / "),
+                       value: values.filter { !$0.isEmpty }.joined(separator: "\n"),
+                       altValue: shared ? nil : altValues.filter { !$0.isEmpty }.joined(separator: "\n"),
+                       altLabel: altLabels.joined(separator: " / "))
     }
 
     private static func splitLine(_ line: PDFLine, _ columns: PDFColumns) -> SplitLine {
