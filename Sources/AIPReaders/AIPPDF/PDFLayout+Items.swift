@@ -41,13 +41,14 @@ struct PDFTable {
         return starts.contains { split[$0].isNumberOnly } || split[..<first].contains { !$0.value.isEmpty }
     }
 
-    /// The label cells: runs of lines with label text no further apart than a wrapped line (1.25 line heights),
-    /// with only bare item numbers between them, as ranges of `split` indices.
+    /// The label cells: runs of lines with label text no further apart than a wrapped line (1.25 label heights),
+    /// with only bare item numbers between them, as ranges of `split` indices. A line with an item number beside
+    /// its label starts a new cell.
     fileprivate var labelBlocks: [ClosedRange<Int>] {
         var blocks: [ClosedRange<Int>] = []
         for index in split.indices where !split[index].label.isEmpty {
-            if let last = blocks.last, split[last.upperBound].line.page == split[index].line.page,
-               split[index].line.order - split[last.upperBound].line.order <= 1.25 * split[index].line.height,
+            if let last = blocks.last, split[index].number == nil, split[last.upperBound].line.page == split[index].line.page,
+               split[index].line.order - split[last.upperBound].line.order <= 1.25 * (split[index].label.map(\.height).max() ?? 0),
                split[(last.upperBound + 1)..<index].allSatisfy(\.isNumberOnly) {
                 blocks[blocks.count - 1] = last.lowerBound...index
             } else {
