@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads AIP aerodrome chapters (AD 2) published as PDF, any state, into the same ``EAIPPage`` model as the eAIP
 /// pages (family ``EAIPFamily/aipPDF``, source `aip_pdf`): ICAO code and effective date from the document, AD
-/// 2.2–2.5 items with their printed numbers and labels.
+/// 2.2–2.5 items with their printed numbers and labels, and the chart pages that follow AD 2.25 (``PDFCharts``).
 ///
 /// Words and boxes come from poppler (``PDFTextExtractor``); everything after that is ``PDFLayout``, driven by the
 /// page geometry rather than by a per-state template. Numbers are reported as printed; mapping a label to the
@@ -103,7 +103,7 @@ public enum AIPPDFReader {
         let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
                             effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
                             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
-                            entries: entries, charts: [])
+                            entries: entries, charts: PDFCharts.charts(layer, icao: icao))
         return Result(page: page, findings: findings, pageCount: layer.pages.count)
     }
 }

@@ -32,8 +32,9 @@ extension AirportsStage {
     ///
     /// Precedence, when several pages describe one aerodrome:
     /// - pages of different sources (tags) are all used: their entries differ by `source`; a procedure (airport,
-    ///   name, type) both list is taken from an eAIP page before a PDF chapter (`aip_pdf`), then from the source
-    ///   whose tag sorts first;
+    ///   name, type) both list is taken from the source whose tag sorts first; a PDF chapter's charts (`aip_pdf`)
+    ///   are used only for an aerodrome no eAIP page lists charts for (a chapter names its SIDs by route, an eAIP
+    ///   page by chart, so both together would list each departure twice);
     /// - of the pages of one source, the one with the latest effective date wins (a page without a date is the
     ///   oldest); on the same date, the first in byte-wise path order. The others are reported
     ///   (`eaip.page_superseded`) and not used.
@@ -53,6 +54,7 @@ extension AirportsStage {
         var entries: [(key: RowKey, row: AIPEntryRow, order: Int)] = []
         var entryKeys = Set<RowKey>()
         var procedures: [RowKey: ProcedureRow] = [:]
+        var eaipProcedureICAOs = Set<String>()
         for page in winners {
             let tag = page.sourceTag
             if let index = airportIndex[page.icao] {
@@ -80,7 +82,9 @@ extension AirportsStage {
                 }
                 entries.append((key, row, entry.itemNumber ?? 100))
             }
-            for chart in page.charts {
+            // A PDF chapter's charts only stand in for an aerodrome no eAIP page gives procedures for.
+            if page.family != .aipPDF, !page.charts.isEmpty { eaipProcedureICAOs.insert(page.icao) }
+            for chart in page.charts where page.family != .aipPDF || !eaipProcedureICAOs.contains(page.icao) {
                 guard var row = Self.procedureRow(chart, page: page, findings: &findings) else { continue }
                 if let ident = row.runwayIdent, let ends = runwayEnds[page.icao], !ends.contains(ident) {
                     findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unknown_runway", column: "runway_ident",
@@ -125,7 +129,7 @@ extension AirportsStage {
                                         action: .rowRejected))
             }
         }
-        // eAIP pages before PDF chapters: the first source seen gives a shared procedure and a new airport's name.
+        // eAIP pages before PDF chapters: an eAIP page gives a new airport's name, and its charts replace a PDF's.
         return winners.sorted { ($0.icao, $0.family == .aipPDF ? 1 : 0, $0.sourceTag) < ($1.icao, $1.family == .aipPDF ? 1 : 0, $1.sourceTag) }
     }
 

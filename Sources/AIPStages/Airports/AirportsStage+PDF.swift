@@ -5,8 +5,8 @@ extension AirportsStage {
     /// to the catalogue by their label where the printed number disagrees.
     ///
     /// Precedence against eAIP pages: a PDF chapter and an eAIP page of one aerodrome are different sources, so
-    /// both keep their `aip_entries` (they differ by `source`); for a procedure both list, and for the name of an
-    /// aerodrome OurAirports does not have, the eAIP page wins (the merge takes eAIP pages before PDF chapters).
+    /// both keep their `aip_entries` (they differ by `source`); the eAIP page's charts replace the chapter's as
+    /// procedures, and its name names an aerodrome OurAirports does not have (the merge takes eAIP pages first).
     /// Of several PDF chapters of one aerodrome, the latest effective date wins, as for eAIP pages.
     ///
     /// Returns the page and how many items were remapped (the report counts them per document).
