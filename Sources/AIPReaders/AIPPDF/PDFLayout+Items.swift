@@ -104,8 +104,8 @@ extension PDFLayout {
             }
             guard let columns else { return nil }
             var page = pageLines.map { splitLine($0, columns) }
-            // Labels wrap at the widest label; values, in the last column, at the page's text margin.
-            let labelRight = page.flatMap(\.label).map(\.x1).max() ?? 0
+            // Labels wrap before the value column's gutter; values, in the last column, at the page's text margin.
+            let labelRight = columns.valueX - 6
             let valueRight = pageBody.compactMap { $0.words.last?.x1 }.max() ?? 0
             let altValueRight = columns.languageSplitX.map { splitX in
                 page.flatMap(\.value).filter { $0.x1 < splitX }.map(\.x1).max() ?? 0
