@@ -18,8 +18,10 @@ public enum TestPDF {
         }
     }
 
-    /// A PDF of A4 pages holding `pages`' texts; a page without texts has no text layer.
-    public static func document(_ pages: [[Text]]) -> Data {
+    /// A PDF of A4 pages holding `pages`' texts; a page without texts has no text layer. `encrypted` adds a
+    /// standard security handler whose keys open nothing (the text is not really encrypted, but readers must
+    /// refuse it).
+    public static func document(_ pages: [[Text]], encrypted: Bool = false) -> Data {
         let height = 842.0
         var objects: [String] = [
             "<< /Type /Catalog /Pages 2 0 R >>",
@@ -44,7 +46,10 @@ public enum TestPDF {
         let xref = pdf.utf8.count
         pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
         pdf += offsets.map { String(format: "%010d 00000 n \n", $0) }.joined()
-        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        let encryption = encrypted
+            ? " /Encrypt << /Filter /Standard /V 1 /R 2 /O <\(String(repeating: "11", count: 32))> /U <\(String(repeating: "22", count: 32))> /P -4 >> /ID [<0123456789ABCDEF0123456789ABCDEF> <0123456789ABCDEF0123456789ABCDEF>]"
+            : ""
+        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(encryption) >>\nstartxref\n\(xref)\n%%EOF\n"
         return Data(pdf.utf8)
     }
 }
