@@ -31,6 +31,7 @@ struct AIPPDFReaderTests {
         #expect(try Self.read(Data("%PDF-1.4\n garbage \u{0}\u{1}".utf8)).findings.map(\.code) == ["pdf.unreadable"])
         let encrypted = try Self.read(TestPDF.document(SyntheticChapter.english, encrypted: true))
         #expect(encrypted.page == nil && encrypted.findings.map(\.code) == ["pdf.unreadable"])
+        #expect(encrypted.findings.first?.reason.contains("password") == true)
         let scan = try Self.read(TestPDF.document([[], []]))
         #expect(scan.page == nil && scan.findings.map(\.code) == ["pdf.no_text_layer"])
     }
@@ -39,6 +40,17 @@ struct AIPPDFReaderTests {
         var extractor = PDFTextExtractor()
         extractor.maximumOutputBytes = 100
         #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == ["pdf.output_too_large"])
+    }
+
+    @Test func aPdftotextThatHangsIsKilledAtTheTimeout() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hanging-pdftotext-\(getpid()).sh")
+        try "#!/bin/sh\nexec sleep 30\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        defer { try? FileManager.default.removeItem(at: script) }
+        var extractor = PDFTextExtractor()
+        extractor.executable = script.path
+        extractor.timeout = 0.5
+        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == ["pdf.timeout"])
     }
 
     @Test func aMissingPdftotextNamesItsPackage() {
