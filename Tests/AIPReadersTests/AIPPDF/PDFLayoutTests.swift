@@ -110,3 +110,33 @@ import Testing
         #expect(noCode.page == nil && noCode.findings.map(\.code) == ["pdf.no_icao"])
     }
 }
+
+/// Random word boxes (alone, or scattered over the synthetic chapter) through the whole layout: bounded work, and
+/// every item placed is inside AD 2.2–2.5 with its number in sequence.
+@Suite struct PDFLayoutFuzzTests {
+    @Test func randomWordBoxesNeverCrash() {
+        var random = SplitMix64(seed: 0x9DF)
+        let vocabulary = ["ZZZZ", "AD", "2.2", "2.3", "2.4", "2.5", "1", "2", "3", "1.", "Remarks", "H24", ":", "TEL:", "/", "-",
+                          "AD 2 ZZZZ", "05 JAN 2026", "~~~RIGHT~~~", "IAC", "SID", "RWY13", "LYD", "1Y"]
+        for round in 0..<200 {
+            let count = Int(random.next() % 300)
+            let words = (0..<count).map { _ -> PDFWord in
+                let x = Double(random.next() % 600), y = Double(random.next() % 842), size = Double(1 + random.next() % 14)
+                return PDFWord(page: 1 + Int(random.next() % 3), x0: x, y0: y, x1: x + Double(random.next() % 80), y1: y + size,
+                               text: vocabulary[Int(random.next() % UInt64(vocabulary.count))])
+            }
+            // Odd rounds scatter the noise over the synthetic chapter, so that real tables meet it.
+            let chapter = round % 2 == 1 ? SyntheticChapter.layer(SyntheticChapter.english).pages.flatMap(\.words) : []
+            let layer = PDFTextLayer(pages: (1...3).map { page in
+                .init(width: 595, height: 842, words: (chapter + words).filter { $0.page == page })
+            })
+            let result = AIPPDFReader.read(layer, file: "fuzz.pdf")
+            #expect(result.page != nil || !result.findings.isEmpty, "round \(round)")
+            if round % 2 == 1 { #expect(result.page?.icao == "ZZZZ", "round \(round)") }
+            for section in EAIPReader.itemSections {
+                let numbers = result.page?.entries.filter { $0.section == section }.compactMap(\.itemNumber) ?? []
+                #expect(numbers == Array(1...max(1, numbers.count)).prefix(numbers.count).map { $0 }, "round \(round)")
+            }
+        }
+    }
+}
