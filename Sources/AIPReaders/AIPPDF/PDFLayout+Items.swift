@@ -146,6 +146,11 @@ extension PDFLayout {
         return tables.allSatisfy(\.numbersSitInLabelCells) ? .centredRows : .centredItems
     }
 
+    /// Whether a document's value cells are split by language anywhere (then its labels are bilingual too).
+    static func splitsLanguages(_ tables: [PDFTable]) -> Bool {
+        tables.contains { $0.split.contains { $0.languageSplitX != nil } }
+    }
+
     /// Whether a document's tables stack the languages in each item (national label and value, then English label
     /// and value): half of all items or more have their label cells in pairs (the others print one label for both
     /// languages; a table of sub-rows has a few paired items at most).
@@ -160,7 +165,12 @@ extension PDFLayout {
     /// With `stacked` languages, an item's label cells pair up (national, English): the lines from a national label
     /// to its English one are national text, the lines from the English label to the next pair English text. A
     /// pair whose English label has no value shares the national value (printed once for both languages).
-    static func items(_ table: PDFTable, placement: RowPlacement, stacked: Bool = false) -> (items: [PDFItem], unplaced: [PDFLine]) {
+    ///
+    /// With `splitLabels` (a document whose value cells are split by language), each label cell is national and
+    /// English too: `Douanes et police / Customs and immigration`, or two lines without a slash (national first);
+    /// a label without either (`ATS`) serves both.
+    static func items(_ table: PDFTable, placement: RowPlacement, stacked: Bool = false,
+                      splitLabels: Bool = false) -> (items: [PDFItem], unplaced: [PDFLine]) {
         let split = table.split
         // Anchors: what a row is centred on (or starts with), and the item number it carries, if any.
         let anchors: [(lines: ClosedRange<Int>, number: Int?)]
@@ -194,7 +204,7 @@ extension PDFLayout {
         }
         let itemOf = owner.map { $0.flatMap { item[$0] } }
         var items: [PDFItem] = []
-        let blocks = stacked ? table.labelBlocks : []
+        let blocks = stacked || splitLabels ? table.labelBlocks : []
         for (k, start) in table.starts.enumerated() {
             let indices = split.indices.filter { itemOf[$0] == k + 1 }
             if stacked, let item = stackedItem(split, indices: indices, blocks: blocks, number: k + 1) {
@@ -214,10 +224,12 @@ extension PDFLayout {
             let national = rows.indices.map { index in
                 (rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack }, rows[index].altValueRight, startsSubRow[index])
             }
+            let labels = splitLabels ? bilingualLabels(split, indices: indices, blocks: blocks) : nil
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
-                                 label: joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
+                                 label: labels?.english ?? joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
                                  value: joinLines(english, joiner: "\n"),
-                                 altValue: splitX == nil ? nil : joinLines(national, joiner: "\n")))
+                                 altValue: splitX == nil ? nil : joinLines(national, joiner: "\n"),
+                                 altLabel: labels?.national))
         }
         let unplaced = split.indices.filter { itemOf[$0] == nil && !split[$0].isNumberOnly }.map { split[$0].line }
         return (items, unplaced)
@@ -256,6 +268,27 @@ extension PDFLayout {
                        value: values.filter { !$0.isEmpty }.joined(separator: "\n"),
                        altValue: shared ? nil : altValues.filter { !$0.isEmpty }.joined(separator: "\n"),
                        altLabel: altLabels.joined(separator: " / "))
+    }
+
+    /// The English and national labels of an item whose label cells each hold both languages (see
+    /// ``items(_:placement:stacked:splitLabels:)``), nil when the item has no label; the national one is nil when
+    /// every cell serves both languages.
+    private static func bilingualLabels(_ split: [SplitLine], indices: [Int], blocks: [ClosedRange<Int>]) -> (english: String, national: String?)? {
+        var english: [String] = [], national: [String] = []
+        for block in blocks where indices.contains(block.lowerBound) {
+            let lines = block.filter { !split[$0].label.isEmpty }.map { PDFLine.join(split[$0].label) }
+            let text = lines.joined(separator: " ")
+            let halves = text.components(separatedBy: " / ")
+            if halves.count == 2 {
+                (national, english) = (national + [halves[0]], english + [halves[1]])
+            } else if lines.count == 2, !text.contains("/") {
+                (national, english) = (national + [lines[0]], english + [lines[1]])
+            } else {
+                (national, english) = (national + [text], english + [text])
+            }
+        }
+        guard !english.isEmpty else { return nil }
+        return (english.joined(separator: " / "), national == english ? nil : national.joined(separator: " / "))
     }
 
     private static func splitLine(_ line: PDFLine, _ columns: PDFColumns) -> SplitLine {

@@ -76,6 +76,8 @@ import Testing
         #expect(Self.entry(page, 3, 2)?.value == "Voir GEN 3.1 pour les détails complets du service sanitaire")
         #expect(Self.entry(page, 3, 2)?.altValue == nil)
         #expect(Self.entry(page, 3, 4)?.altValue == "JET A1 au comptoir")
+        // Labels are bilingual too: English in `field`, the national text in `alt_field`.
+        #expect(Self.entry(page, 3, 1)?.field == "Customs" && Self.entry(page, 3, 1)?.altField == "Douanes")
     }
 
     @Test func stackedLanguagesPairTheirLabels() throws {
