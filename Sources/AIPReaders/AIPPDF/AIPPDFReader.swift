@@ -87,10 +87,10 @@ public enum AIPPDFReader {
         }
         let placement = PDFLayout.rowPlacement(Array(tables.values))
         let stacked = placement == .top && PDFLayout.stacksLanguages(Array(tables.values))
+        let splitLabels = !stacked && PDFLayout.splitsLanguages(Array(tables.values))
         var entries: [EAIPEntry] = []
         for (number, table) in tables.sorted(by: { $0.key < $1.key }) {
-            let (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked,
-                                                  splitLabels: !stacked && PDFLayout.splitsLanguages(Array(tables.values)))
+            let (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels)
             for line in unplaced {
                 findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))
