@@ -5,7 +5,9 @@ enum PDFLayout {
     /// The body of the document: lines of every page, running headers/footers and artefacts removed, in page order.
     static func body(_ layer: PDFTextLayer) -> [PDFLine] {
         layer.pages.flatMap { page in
-            lines(of: page.words.filter { !isArtefact($0) }).filter { !isRunningHeaderOrFooter($0, pageHeight: page.height) }
+            let lines = lines(of: page.words.filter { !isArtefact($0) })
+            let headerBottom = runningHeaderBottom(lines, pageHeight: page.height)
+            return lines.filter { $0.midY > headerBottom && $0.midY <= runningFooterTop(pageHeight: page.height) }
         }
     }
 

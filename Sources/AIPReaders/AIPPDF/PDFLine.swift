@@ -37,7 +37,22 @@ extension PDFLayout {
     /// pages print their state, page number, date and amendment (and text layers hide stray dates).
     static func isRunningHeaderOrFooter(_ line: PDFLine, pageHeight: Double) -> Bool {
         guard pageHeight > 0 else { return false }
-        return line.midY < 0.072 * pageHeight || line.midY > 0.935 * pageHeight
+        return line.midY < 0.072 * pageHeight || line.midY > runningFooterTop(pageHeight: pageHeight)
+    }
+
+    static func runningFooterTop(pageHeight: Double) -> Double { 0.935 * pageHeight }
+
+    /// Where the running header of a page ends: in the lowest wide vertical gap (a line height or more) below
+    /// a line of the header band (the top 7.2 %), so that a table row printed just below a short header stays in
+    /// the body; at the band's edge when there is no such gap.
+    static func runningHeaderBottom(_ lines: [PDFLine], pageHeight: Double) -> Double {
+        let band = 0.072 * pageHeight
+        let sorted = lines.sorted { $0.midY < $1.midY }
+        var bottom = band
+        for (line, below) in zip(sorted, sorted.dropFirst()) where line.midY < band {
+            if below.y0 - line.y1 >= max(line.height, below.height) { bottom = (line.y1 + below.y0) / 2 }
+        }
+        return min(band, bottom)
     }
 
     /// Text-layer artefacts invisible on the page (`~~~RIGHT~~~`, `~~~END~~~` markers of the French SIA).

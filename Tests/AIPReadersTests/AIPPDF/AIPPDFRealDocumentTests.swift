@@ -43,11 +43,9 @@ struct AIPPDFRealDocumentTests {
         "EBOS": [], "EDSB": [], "EGKB": [], "ESMS": [], "LSGS": [312, 407], "LFAT": [403], "LFQA": [], "LIMJ": [308, 309],
     ]
 
-    /// Labels this reader is known to get wrong today, asserted exactly like ``knownWrong``. LIMJ 303 and 505: the
-    /// English label is the first line of the next page (y 55–64 of 842) and falls in the running-header band (top
-    /// 7.2 %); the value, printed once beside the Italian label, is right.
+    /// Labels this reader is known to get wrong today, asserted exactly like ``knownWrong``.
     static let knownWrongLabels: [String: Set<Int>] = [
-        "EBOS": [], "EDSB": [], "EGKB": [], "ESMS": [], "LSGS": [], "LFAT": [], "LFQA": [], "LIMJ": [303, 505],
+        "EBOS": [], "EDSB": [], "EGKB": [], "ESMS": [], "LSGS": [], "LFAT": [], "LFQA": [], "LIMJ": [],
     ]
 
     static func normalised(_ text: String?) -> String? {

@@ -95,6 +95,13 @@ import Testing
         #expect(Self.entry(page, 3, 2)?.field == "Item 2" && Self.entry(page, 3, 2)?.altField == "Voce 2")
     }
 
+    @Test func aRowJustBelowAShortRunningHeaderStaysInTheBody() {
+        // Header and date at the top, a gap, then a label at y 52 (inside the top 7.2 % band, 60.6 pt).
+        let layer = SyntheticChapter.layer([[Text(56, 2, "29-DEC-2022", size: 2), Text(56, 20, "AD 2 ZZZZ 1-2"), Text(56, 32, "27 JUL 2023"),
+                                             Text(75, 52, "Health and sanitation"), Text(60, 66, "4"), Text(75, 66, "AIS")]])
+        #expect(PDFLayout.body(layer).map(\.text) == ["Health and sanitation", "4 AIS"])
+    }
+
     @Test func textBelongingToNoItemIsAFindingNotAGuess() throws {
         let texts = [Text(150, 62, "ZZZZ AD 2.4 HANDLING"), Text(75, 76, "Column heading"), Text(60, 90, "1"), Text(75, 90, "Cargo"),
                      Text(250, 90, "Yes")]
