@@ -117,6 +117,17 @@ enum BenchMain {
                 if wanted(benchmark.name) { try measure(benchmark, runs: runs) }
             }
         }
+        if ["aip-pdf-8-docs-1-core", "aip-pdf-8-docs-2-cores", "aip-pdf-largest"].contains(where: wanted) {
+            if let corpus = try AIPPDFCorpus(folder: URL(fileURLWithPath: "../shared/fixtures/aip-pdf")) {
+                print("AIP PDF input: \(corpus.paths.count) documents, \(corpus.bytes) bytes; largest \(corpus.largest.displayName)")
+                for mode: AIPPDFBenchmark.Mode in [.documents(workers: 1), .documents(workers: 2), .largest] {
+                    let benchmark = AIPPDFBenchmark(mode: mode, corpus: corpus)
+                    if wanted(benchmark.name) { try measure(benchmark, runs: runs) }
+                }
+            } else {
+                print("aip-pdf: skipped, no ../shared/fixtures/aip-pdf")
+            }
+        }
         if let processPeak { print(String(format: "peak memory: build process %.1f MB", processPeak)) }
         print(String(format: "peak memory: in-process cases (all inputs loaded) %.1f MB", peakMemoryMB()))
     }

@@ -104,7 +104,7 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 /// Runs async work to completion from the synchronous benchmark loop.
-private func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     Task {

@@ -74,12 +74,15 @@ public struct EAIPChart: Sendable, Equatable {
     }
 }
 
-/// The two page families of `sources.md`, told apart by the page's structure, never by its file name.
+/// The two page families of `sources.md`, told apart by the page's structure, never by its file name, and the
+/// PDF chapters (`AIPPDFReader`), which feed the same model.
 public enum EAIPFamily: String, Sendable, Equatable, CaseIterable {
     /// EUROCONTROL MakeAIP (UK, Norway, Slovenia…): three-cell rows, section divs `EGMC-AD-2.N`.
     case makeAIP = "makeaip"
     /// French SIA: bilingual rows with meaningful ids, AD 2.20+ divs `AD-2.N.LFAQ`.
     case frenchSIA = "french_sia"
+    /// An AD 2 chapter read from a PDF, whatever its state.
+    case aipPDF = "aip_pdf"
 
     /// The source tag of rows from a page of this family for aerodrome `icao`: `uk_eaip_html` and `france_eaip_html`
     /// as euro_aip names them; another MakeAIP state gets `eaip_html_` and its ICAO nationality letters
@@ -87,6 +90,7 @@ public enum EAIPFamily: String, Sendable, Equatable, CaseIterable {
     public func sourceTag(icao: String) -> String {
         switch self {
         case .frenchSIA: return "france_eaip_html"
+        case .aipPDF: return "aip_pdf"
         case .makeAIP:
             let prefix = icao.prefix(2).lowercased()
             return prefix == "eg" ? "uk_eaip_html" : "eaip_html_\(prefix)"

@@ -236,6 +236,8 @@ private struct PageReading {
                 let title = singleLine(HTMLText.of(link))
                 return title.isEmpty ? nil : EAIPChart(title: title, location: "AD 2.24 link \(index + 1)")
             }
+        case .aipPDF:
+            return []
         }
     }
 

@@ -32,13 +32,16 @@ extension AirportsStage {
     ///
     /// Precedence, when several pages describe one aerodrome:
     /// - pages of different sources (tags) are all used: their entries differ by `source`; a procedure (airport,
-    ///   name, type) both list is taken from the source whose tag sorts first;
+    ///   name, type) both list is taken from the source whose tag sorts first; a PDF chapter's charts (`aip_pdf`)
+    ///   are used only for an aerodrome no eAIP page lists charts for (a chapter names its SIDs by route, an eAIP
+    ///   page by chart, so both together would list each departure twice);
     /// - of the pages of one source, the one with the latest effective date wins (a page without a date is the
     ///   oldest); on the same date, the first in byte-wise path order. The others are reported
     ///   (`eaip.page_superseded`) and not used.
     ///
-    /// An airport row made from a page (out of the OurAirports scope) takes the name of the page whose tag sorts first,
-    /// its ARP position and its elevation (AD 2.2 item 3, NULL when unreadable); without a readable position the page cannot be placed and is reported (`eaip.no_position`).
+    /// An airport row made from a page (out of the OurAirports scope) takes the name of the first page in that order,
+    /// its ARP position and its elevation (AD 2.2 item 3, NULL when unreadable); without a readable position the page
+    /// cannot be placed and is reported (`eaip.no_position`).
     public func merge(pages: [EAIPPage], into output: inout Output, ids: inout AirportsRowIds) {
         var findings: [Finding] = []
         let winners = Self.precedence(pages, findings: &findings)
@@ -52,6 +55,7 @@ extension AirportsStage {
         var entries: [(key: RowKey, row: AIPEntryRow, order: Int)] = []
         var entryKeys = Set<RowKey>()
         var procedures: [RowKey: ProcedureRow] = [:]
+        var eaipProcedureICAOs = Set<String>()
         for page in winners {
             let tag = page.sourceTag
             if let index = airportIndex[page.icao] {
@@ -80,7 +84,9 @@ extension AirportsStage {
                 }
                 entries.append((key, row, entry.itemNumber ?? 100))
             }
-            for chart in page.charts {
+            // A PDF chapter's charts only stand in for an aerodrome no eAIP page gives procedures for.
+            if page.family != .aipPDF, !page.charts.isEmpty { eaipProcedureICAOs.insert(page.icao) }
+            for chart in page.charts where page.family != .aipPDF || !eaipProcedureICAOs.contains(page.icao) {
                 guard var row = Self.procedureRow(chart, page: page, findings: &findings) else { continue }
                 if let ident = row.runwayIdent, let ends = runwayEnds[page.icao], !ends.contains(ident) {
                     findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unknown_runway", column: "runway_ident",
@@ -108,7 +114,8 @@ extension AirportsStage {
         output.counts["procedures_by_type"] = Dictionary(grouping: output.procedures, by: \.procedureType).mapValues(\.count)
     }
 
-    /// The page of each (aerodrome, source) that is used, sorted by ICAO code then tag; the others become findings.
+    /// The page of each (aerodrome, source) that is used, sorted by ICAO code, eAIP before PDF, then tag; the others
+    /// become findings.
     static func precedence(_ pages: [EAIPPage], findings: inout [Finding]) -> [EAIPPage] {
         let groups = Dictionary(grouping: pages) { RowKey($0.icao, $0.sourceTag) }
         var winners: [EAIPPage] = []
@@ -124,7 +131,8 @@ extension AirportsStage {
                                         action: .rowRejected))
             }
         }
-        return winners.sorted { ($0.icao, $0.sourceTag) < ($1.icao, $1.sourceTag) }
+        // eAIP pages before PDF chapters: an eAIP page gives a new airport's name, and its charts replace a PDF's.
+        return winners.sorted { ($0.icao, $0.family == .aipPDF ? 1 : 0, $0.sourceTag) < ($1.icao, $1.family == .aipPDF ? 1 : 0, $1.sourceTag) }
     }
 
     private static func sectionRank(_ section: String) -> Int {

@@ -5,7 +5,8 @@ extension AirportsStage {
     static let pageWorkers = 2
 
     /// Reads `ourairports/airports.csv` and `runways.csv` (plain or `.gz`) on two cores and builds the rows, then
-    /// merges in the eAIP pages of `eaip/` (any depth, parsed on both cores) and the border crossing lists of `border/`.
+    /// merges in the eAIP pages of `eaip/` and the AIP PDF chapters of `aip-pdf/` (any depth, parsed on both cores)
+    /// and the border crossing lists of `border/`.
     ///
     /// - Throws: ``SourceError`` for an unusable file; ``StageError`` when no airport is in scope, because an empty
     ///   `airports.db` must never reach pilots.
@@ -13,11 +14,13 @@ extension AirportsStage {
         let sources = context.sources
         let include = includes
         let pagePaths = try sources.files(under: "eaip", extensions: ["html", "htm", "xhtml"])
+        let pdfPaths = try sources.files(under: "aip-pdf", extensions: ["pdf"])
         let borderPaths = try sources.files(under: "border", extensions: ["csv"])
         // The files are independent: parse them on both cores.
         async let airportsRead = OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: include)
         async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
         async let pagesRead = EAIPReader.read(pagePaths, in: sources, workers: Self.pageWorkers)
+        async let pdfsRead = sources.readEach(pdfPaths, workers: Self.pageWorkers) { try AIPPDFReader.read($0) }
         let (airports, runways) = try await (airportsRead, runwaysRead)
         context.progress("\(Self.name): read \(airports.rowCount) rows of \(airports.fileName), \(runways.rowCount) of \(runways.fileName)")
         var output = try run(airports: airports, runways: runways)
@@ -31,15 +34,21 @@ extension AirportsStage {
         ]
         var ids = try AirportsRowIds.carried(from: context.previous)
         let pages = try await pagesRead
-        output.findings += pages.flatMap(\.result.findings)
-        merge(pages: pages.compactMap(\.result.page), into: &output, ids: &ids)
+        let pdfs = try await pdfsRead
+        output.findings += pages.flatMap(\.result.findings) + pdfs.flatMap(\.result.findings)
+        let pdfPages = pdfs.compactMap(\.result.page).map(Self.catalogued)
+        merge(pages: pages.compactMap(\.result.page) + pdfPages.map(\.page), into: &output, ids: &ids)
+        // AD 2.2 items mapped by label because their printed number disagrees with the catalogue, per document.
+        output.counts["aip_pdf_items_remapped"] = Dictionary(pdfPages.filter { $0.remapped > 0 }.map { ($0.page.file, $0.remapped) }) { $0 + $1 }
         let borders = try borderPaths.map { try BorderCrossingReader.read(sources.file($0)) }
         merge(borderCrossings: borders, into: &output, ids: &ids)
-        if !pages.isEmpty || !borders.isEmpty {
-            context.progress("\(Self.name): \(pages.count) eAIP pages, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
+        if !pages.isEmpty || !pdfs.isEmpty || !borders.isEmpty {
+            context.progress("\(Self.name): \(pages.count) eAIP pages, \(pdfs.count) AIP PDFs, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
         }
         output.inputs += pages.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
                                                   bytes: $0.file.bytes.count) }
+        output.inputs += pdfs.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
+                                                 bytes: $0.file.bytes.count) }
         output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
         return output
     }

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Reads AIP aerodrome chapters (AD 2) published as PDF, any state, into the same ``EAIPPage`` model as the eAIP
+/// pages (family ``EAIPFamily/aipPDF``, source `aip_pdf`): ICAO code and effective date from the document, AD
+/// 2.2–2.5 items with their printed numbers and labels, and the chart pages that follow AD 2.25 (``PDFCharts``).
+///
+/// Words and boxes come from poppler (``PDFTextExtractor``); everything after that is ``PDFLayout``, driven by the
+/// page geometry rather than by a per-state template. Numbers are reported as printed; mapping a label to the
+/// standard catalogue when a state numbers differently is the airports stage's job.
+///
+/// ## Finding codes
+/// - `pdf.too_large`, `pdf.not_pdf`: not read at all;
+/// - `pdf.unreadable`: poppler refused the file (damaged, truncated, encrypted); `pdf.timeout`, `pdf.output_too_large`;
+/// - `pdf.no_text_layer`: no words (a scanned, image-only document: no OCR here);
+/// - `pdf.no_icao`: no aerodrome code in the section headings or page headers;
+/// - `pdf.section_missing`: one of AD 2.2–2.5 has no heading or no numbered item;
+/// - `pdf.unplaced_text`: text inside AD 2.2–2.5 that belongs to no item (reported, never guessed into one).
+public enum AIPPDFReader {
+    /// Real chapters are 50 KB–1 MB; anything past this is not one.
+    public static let maximumFileBytes = 64 << 20
+
+    public struct Result: Sendable {
+        /// nil when the document was rejected (see ``findings``).
+        public var page: EAIPPage?
+        public var findings: [Finding]
+        /// Pages in the document's text layer (0 when not read).
+        public var pageCount: Int
+    }
+
+    /// Reads one PDF; every problem with the document is a finding.
+    ///
+    /// - Throws: ``SourceError`` only when pdftotext is not installed, which no file can fix.
+    public static func read(_ file: SourceFile, extractor: PDFTextExtractor = PDFTextExtractor()) throws(SourceError) -> Result {
+        let name = file.displayName
+        func rejected(_ code: String, _ reason: String) -> Result {
+            Result(page: nil, findings: [Finding(file: name, location: .file, code: code, reason: reason, action: .rowRejected)], pageCount: 0)
+        }
+        guard file.bytes.count <= maximumFileBytes else {
+            return rejected("pdf.too_large", "is \(file.bytes.count) bytes, more than any AD 2 chapter (\(maximumFileBytes)); not read")
+        }
+        guard file.bytes.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
+            return rejected("pdf.not_pdf", "has no PDF header (%PDF-); not read")
+        }
+        let layer: PDFTextLayer
+        switch try extractor.extract(file.bytes, file: name) {
+        case .rejected(let message): return rejected("pdf.unreadable", "poppler cannot read it (\(message)); damaged, truncated or encrypted")
+        case .timedOut: return rejected("pdf.timeout", "pdftotext took more than \(Int(extractor.timeout)) s; not read")
+        case .outputTooLarge: return rejected("pdf.output_too_large", "holds more text than any AD 2 chapter; not read")
+        case .xhtml(let xhtml): layer = PDFTextLayer(bboxXHTML: xhtml)
+        }
+        var result = read(layer, file: name)
+        result.pageCount = layer.pages.count
+        return result
+    }
+
+    /// Reads the text layer of one document (the part of ``read(_:extractor:)`` after poppler).
+    static func read(_ layer: PDFTextLayer, file: String) -> Result {
+        var findings: [Finding] = []
+        guard layer.pages.contains(where: { !$0.words.isEmpty }) else {
+            return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_text_layer",
+                                                        reason: "has no text layer (a scanned or image-only document); not read", action: .rowRejected)],
+                          pageCount: layer.pages.count)
+        }
+        let allLines = layer.pages.flatMap { PDFLayout.lines(of: $0.words.filter { !PDFLayout.isArtefact($0) }) }
+        let body = PDFLayout.body(layer)
+        let sections = PDFLayout.sections(body)
+        let pages = Dictionary(grouping: body, by: \.page)
+        guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines) else {
+            return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
+                                                        reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
+                                                        action: .rowRejected)],
+                          pageCount: layer.pages.count)
+        }
+        var tables: [Int: PDFTable] = [:]
+        for number in EAIPReader.itemSections {
+            guard let section = sections.first(where: { $0.number == number }) else {
+                findings.append(Finding(file: file, location: .file, code: "pdf.section_missing",
+                                        reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
+                continue
+            }
+            guard let table = PDFLayout.table(section.lines, body: pages) else {
+                findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
+                                        reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
+                continue
+            }
+            tables[number] = table
+        }
+        let placement = PDFLayout.rowPlacement(Array(tables.values))
+        let stacked = placement == .top && PDFLayout.stacksLanguages(Array(tables.values))
+        let splitLabels = !stacked && PDFLayout.splitsLanguages(Array(tables.values))
+        var entries: [EAIPEntry] = []
+        for (number, table) in tables.sorted(by: { $0.key < $1.key }) {
+            let (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels)
+            for line in unplaced {
+                findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
+                                        reason: "belongs to no numbered item; not used", action: .fieldCleared))
+            }
+            entries += items.map {
+                EAIPEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altField: $0.altLabel, altValue: $0.altValue,
+                          location: "page \($0.page) AD 2.\(number) item \($0.number)")
+            }
+        }
+        let name = sections.first { $0.number == 1 }.flatMap { PDFDocumentFacts.name(section: $0.lines, icao: icao) }
+        let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
+                            effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
+                            arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
+                            entries: entries, charts: PDFCharts.charts(layer, icao: icao))
+        return Result(page: page, findings: findings, pageCount: layer.pages.count)
+    }
+}

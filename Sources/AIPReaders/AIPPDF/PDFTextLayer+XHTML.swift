@@ -1,0 +1,30 @@
+import Foundation
+
+extension PDFTextLayer {
+    /// Reads the XHTML of `pdftotext -bbox-layout` (`<page width height>` holding `<word xMin yMin xMax yMax>`),
+    /// through the same libxml2 wrapper as the eAIP pages. Words with a missing or non-numeric box are skipped;
+    /// U+2212 minus signs become hyphens, as the app searches with ASCII hyphens.
+    init(bboxXHTML bytes: Data) {
+        guard let document = HTMLDocument(bytes: bytes) else {
+            self.init(pages: [])
+            return
+        }
+        var pages: [Page] = []
+        for (index, node) in document.nodes("//page").enumerated() {
+            var words: [PDFWord] = []
+            for word in document.nodes(".//word", in: node) {
+                guard let x0 = word.attribute("xmin").flatMap(Double.init) ?? word.attribute("xMin").flatMap(Double.init),
+                      let y0 = word.attribute("ymin").flatMap(Double.init) ?? word.attribute("yMin").flatMap(Double.init),
+                      let x1 = word.attribute("xmax").flatMap(Double.init) ?? word.attribute("xMax").flatMap(Double.init),
+                      let y1 = word.attribute("ymax").flatMap(Double.init) ?? word.attribute("yMax").flatMap(Double.init),
+                      x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { continue }
+                let text = word.children.map(\.text).joined().replacingOccurrences(of: "\u{2212}", with: "-")
+                guard !text.isEmpty else { continue }
+                words.append(PDFWord(page: index + 1, x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1), text: text))
+            }
+            pages.append(Page(width: node.attribute("width").flatMap(Double.init) ?? 0,
+                              height: node.attribute("height").flatMap(Double.init) ?? 0, words: words))
+        }
+        self.init(pages: pages)
+    }
+}

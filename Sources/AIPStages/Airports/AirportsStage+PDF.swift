@@ -1,0 +1,36 @@
+import AIPReaders
+
+extension AirportsStage {
+    /// PDF chapters (`AIPPDFReader`, source `aip_pdf`) as pages for ``merge(pages:into:ids:)``, AD 2.2 items mapped
+    /// to the catalogue by their label where the printed number disagrees.
+    ///
+    /// Precedence against eAIP pages: a PDF chapter and an eAIP page of one aerodrome are different sources, so
+    /// both keep their `aip_entries` (they differ by `source`); the eAIP page's charts replace the chapter's as
+    /// procedures, and its name names an aerodrome OurAirports does not have (the merge takes eAIP pages first).
+    /// Of several PDF chapters of one aerodrome, the latest effective date wins, as for eAIP pages.
+    ///
+    /// Returns the page and how many items were remapped (the report counts them per document).
+    static func catalogued(_ page: EAIPPage) -> (page: EAIPPage, remapped: Int) {
+        var page = page
+        var remapped = 0
+        for index in page.entries.indices where page.entries[index].section == 2 {
+            guard let item = adminItem(label: page.entries[index].field), item != page.entries[index].itemNumber else { continue }
+            page.entries[index].itemNumber = item
+            remapped += 1
+        }
+        return (page, remapped)
+    }
+
+    /// The AD 2.2 item a label names, when exactly one item's words occur in it: states that print no geoid
+    /// undulation item number the rest one lower (Switzerland: MAG VAR is item 4).
+    static func adminItem(label: String) -> Int? {
+        let label = label.lowercased()
+        let words: [(item: Int, keys: [String])] = [
+            (1, ["arp"]), (2, ["direction"]), (3, ["elevation", "altitude", "elevazione"]), (4, ["geoid", "géoïde", "geoide"]),
+            (5, ["mag var", "magnetic", "magnétique", "magnetica"]), (6, ["administration", "operator", "gestionnaire", "autorità"]),
+            (7, ["traffic", "trafic", "traffico"]), (8, ["remarks", "observations", "osservazioni"]),
+        ]
+        let matches = words.filter { $0.keys.contains(where: label.contains) }
+        return matches.count == 1 ? matches[0].item : nil
+    }
+}

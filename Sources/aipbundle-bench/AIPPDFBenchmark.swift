@@ -1,0 +1,58 @@
+import AIPReaders
+import Foundation
+
+/// AIP PDF chapters: the eight real ones of `../shared/fixtures/aip-pdf` read by one worker and by two (both cores
+/// across files, as the airports stage reads them), and the largest alone. Rows are PDF pages, so `rows/s` is
+/// pages per second; the whole set's median divided by its documents is the time per document.
+struct AIPPDFBenchmark: Benchmark {
+    enum Mode {
+        /// Every document, read by this many workers.
+        case documents(workers: Int)
+        /// The largest document alone (LFAT, 18 pages with its charts).
+        case largest
+    }
+
+    let mode: Mode
+    let corpus: AIPPDFCorpus
+
+    var name: String {
+        switch mode {
+        case .documents(let workers): "aip-pdf-\(corpus.paths.count)-docs-\(workers)-core\(workers == 1 ? "" : "s")"
+        case .largest: "aip-pdf-largest"
+        }
+    }
+
+    func run() throws -> Work {
+        switch mode {
+        case .documents(let workers):
+            let tree = corpus.tree, paths = corpus.paths
+            let results = try blocking { try await tree.readEach(paths, workers: workers) { try AIPPDFReader.read($0) } }
+            guard results.allSatisfy({ $0.result.page != nil }) else { throw BenchmarkError("a benchmark PDF was not read") }
+            return Work(rows: results.reduce(0) { $0 + $1.result.pageCount }, bytes: results.reduce(0) { $0 + $1.file.bytes.count })
+        case .largest:
+            let result = try AIPPDFReader.read(corpus.largest)
+            guard result.page != nil else { throw BenchmarkError("the largest PDF was not read") }
+            return Work(rows: result.pageCount, bytes: corpus.largest.bytes.count)
+        }
+    }
+}
+
+/// The PDFs of one folder, and the largest of them.
+struct AIPPDFCorpus {
+    let tree: SourceTree
+    let paths: [String]
+    let largest: SourceFile
+    let bytes: Int
+
+    /// nil when `folder` holds no PDF (no `../shared` here).
+    init?(folder: URL) throws {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return nil }
+        let tree = try SourceTree(root: folder)
+        let paths = try tree.files(under: ".", extensions: ["pdf"])
+        let files = try paths.map { try tree.file($0) }
+        (self.tree, self.paths) = (tree, paths)
+        guard let largest = files.max(by: { $0.bytes.count < $1.bytes.count }) else { return nil }
+        self.largest = largest
+        bytes = files.reduce(0) { $0 + $1.bytes.count }
+    }
+}

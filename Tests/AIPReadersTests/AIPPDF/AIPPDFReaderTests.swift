@@ -1,0 +1,92 @@
+@testable import AIPReaders
+import Foundation
+import TestSupport
+import Testing
+
+/// Whole PDFs through poppler: the synthetic chapter, and damaged, encrypted, image-only and garbage files, each a
+/// finding (never a crash or a hang).
+@Suite(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils; scripts/install-deps.sh installs it)"))
+struct AIPPDFReaderTests {
+    static func read(_ bytes: Data, extractor: PDFTextExtractor = PDFTextExtractor()) throws -> AIPPDFReader.Result {
+        try AIPPDFReader.read(SourceFile(displayName: "aip-pdf/t.pdf", bytes: bytes), extractor: extractor)
+    }
+
+    @Test func aSyntheticChapterReadsThroughPoppler() throws {
+        let result = try Self.read(TestPDF.document(SyntheticChapter.english))
+        let page = try #require(result.page)
+        #expect(result.pageCount == 2 && result.findings.isEmpty)
+        #expect(page.icao == "ZZZZ" && page.effectiveDate == "2026-01-05")
+        #expect(page.entries.count == 34)
+        let values = Dictionary(page.entries.map { ($0.section * 100 + ($0.itemNumber ?? 0), $0.value) }) { a, _ in a }
+        #expect(values[201] == "511156N 0025144E")
+        #expect(values[206] == "TESTFIELD AIRPORT LTD\n1 Main Road\nTEL: 0123 456")
+        #expect(values[208] == "Remarks that run over the whole width of the value column up to the margin and wrap.")
+        #expect(values[301] == "MON-FRI 0700-1500\nSAT 0800-1200")
+        #expect(values[507] == "P7")
+    }
+
+    @Test func garbageEncryptedAndImageOnlyFilesAreFindings() throws {
+        #expect(try Self.read(Data("not a pdf at all".utf8)).findings.map(\.code) == ["pdf.not_pdf"])
+        #expect(try Self.read(Data()).findings.map(\.code) == ["pdf.not_pdf"])
+        #expect(try Self.read(Data("%PDF-1.4\n garbage \u{0}\u{1}".utf8)).findings.map(\.code) == ["pdf.unreadable"])
+        let encrypted = try Self.read(TestPDF.document(SyntheticChapter.english, encrypted: true))
+        #expect(encrypted.page == nil && encrypted.findings.map(\.code) == ["pdf.unreadable"])
+        #expect(encrypted.findings.first?.reason.contains("password") == true)
+        let scan = try Self.read(TestPDF.document([[], []]))
+        #expect(scan.page == nil && scan.findings.map(\.code) == ["pdf.no_text_layer"])
+    }
+
+    @Test func outputPastTheLimitStopsPoppler() throws {
+        var extractor = PDFTextExtractor()
+        extractor.maximumOutputBytes = 100
+        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == ["pdf.output_too_large"])
+    }
+
+    @Test func aPdftotextThatHangsIsKilledAtTheTimeout() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hanging-pdftotext-\(getpid()).sh")
+        try "#!/bin/sh\nexec sleep 30\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        defer { try? FileManager.default.removeItem(at: script) }
+        var extractor = PDFTextExtractor()
+        extractor.executable = script.path
+        extractor.timeout = 0.5
+        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == ["pdf.timeout"])
+    }
+
+    @Test func aMissingPdftotextNamesItsPackage() {
+        var extractor = PDFTextExtractor()
+        extractor.executable = "/nonexistent/pdftotext"
+        #expect { try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor) } throws: { error in
+            (error as? SourceError)?.reason.contains("poppler-utils") == true
+        }
+    }
+
+    /// Truncations, flipped bytes and repeated blocks of the synthetic chapter and of two real ones (when
+    /// `../shared` is there), from a fixed seed: each read ends with a page or with findings saying why not.
+    @Test func mutatedPDFsNeverCrashOrHang() throws {
+        var inputs = [TestPDF.document(SyntheticChapter.english)]
+        for name in ["EBOS", "ESMS"] where SharedFixtures.available {
+            inputs.append(try Data(contentsOf: SharedFixtures.url("aip-pdf/\(name).pdf")))
+        }
+        var random = SplitMix64(seed: 11)
+        for original in inputs {
+            for round in 0..<12 {
+                var bytes = original
+                switch round % 3 {
+                case 0: bytes = bytes.prefix(Int(random.next() % UInt64(bytes.count)))
+                case 1:
+                    for _ in 0..<16 {
+                        let index = bytes.startIndex + Int(random.next() % UInt64(bytes.count))
+                        bytes[index] = UInt8(truncatingIfNeeded: random.next())
+                    }
+                default:
+                    let start = Int(random.next() % UInt64(bytes.count)), length = min(4096, bytes.count - start)
+                    bytes.insert(contentsOf: bytes[(bytes.startIndex + start)..<(bytes.startIndex + start + length)], at: bytes.startIndex + start)
+                }
+                let result = try Self.read(bytes)
+                #expect(result.page != nil || !result.findings.isEmpty, "round \(round) of a \(original.count)-byte file")
+                if let page = result.page { #expect(page.entries.allSatisfy { EAIPReader.itemSections.contains($0.section) }) }
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+@testable import AIPReaders
+import Testing
+
+/// The layout rules on word boxes written for the tests: no PDF, no poppler.
+@Suite struct PDFLayoutTests {
+    typealias Text = SyntheticChapter.Text
+
+    static func entry(_ page: EAIPPage, _ section: Int, _ item: Int) -> EAIPEntry? {
+        page.entries.first { $0.section == section && $0.itemNumber == item }
+    }
+
+    @Test func anEnglishTableGivesEveryItemWithItsLines() throws {
+        let result = AIPPDFReader.read(SyntheticChapter.layer(SyntheticChapter.english), file: "aip-pdf/t.pdf")
+        let page = try #require(result.page)
+        // The newest page date is the chapter's.
+        #expect(page.icao == "ZZZZ" && page.effectiveDate == "2026-01-05" && page.name == "TESTFIELD")
+        #expect(page.family == .aipPDF)
+        #expect(page.entries.count == 8 + 12 + 7 + 7)
+        #expect(result.findings.isEmpty)
+        #expect(page.arpText == "511156N 0025144E")
+        #expect(Self.entry(page, 2, 6)?.value == "TESTFIELD AIRPORT LTD\n1 Main Road\nTEL: 0123 456")
+        #expect(Self.entry(page, 2, 8)?.value == "Remarks that run over the whole width of the value column up to the margin and wrap.")
+        #expect(Self.entry(page, 3, 1)?.value == "MON-FRI 0700-1500\nSAT 0800-1200")
+        #expect(Self.entry(page, 3, 1)?.field == "AD Administration")
+        #expect(Self.entry(page, 5, 7)?.value == "P7")
+        #expect(page.entries.allSatisfy { $0.altValue == nil })
+    }
+
+    @Test func headingsInTheirNationalForms() {
+        func heading(_ text: String) -> Int? {
+            PDFLayout.headingNumber(PDFLine(page: 1, words: SyntheticChapter.words([Text(50, 50, text)])))
+        }
+        #expect(heading("EBOS AD 2.3 Operational Hours") == 3)
+        #expect(heading("ESMS 2.4 HANDLING SERVICES") == 4)
+        #expect(heading("AD 2 LFAT.5 Installations") == 5)
+        #expect(heading("AD 2.2 AERODROME DATA") == 2)
+        #expect(heading("See EDSB AD 2.11") == nil)
+        #expect(heading("EDSB AD 2.24.1 chart") == nil)
+        #expect(heading("ZZZZ AD 2.3") == nil)
+    }
+
+    @Test func numbersCentredOverSubRowsTakeTheSubRowsAroundThem() throws {
+        // Item 1 has two labelled sub-rows with its number between them, on a line of its own.
+        var texts = [Text(150, 62, "ZZZZ AD 2.2 DATA"),
+                     Text(75, 80, "ARP coordinates"), Text(250, 80, "511156N 0025144E"), Text(60, 87, "1"),
+                     Text(75, 94, "Site of ARP"), Text(250, 94, "Near TWR"),
+                     Text(60, 108, "2"), Text(75, 108, "Direction"), Text(250, 108, "3 NM N")]
+        texts += [Text(150, 130, "ZZZZ AD 2.3 HOURS"), Text(60, 144, "1"), Text(75, 144, "Customs"), Text(250, 144, "H24")]
+        let result = AIPPDFReader.read(SyntheticChapter.layer([texts]), file: "t.pdf")
+        let page = try #require(result.page)
+        #expect(Self.entry(page, 2, 1)?.field == "ARP coordinates / Site of ARP")
+        #expect(Self.entry(page, 2, 1)?.value == "511156N 0025144E\nNear TWR")
+        #expect(Self.entry(page, 2, 2)?.value == "3 NM N")
+        #expect(Self.entry(page, 3, 1)?.value == "H24")
+        #expect(result.findings.map(\.code) == ["pdf.section_missing", "pdf.section_missing"])
+    }
+
+    @Test func valueCellsSplitByLanguageGiveEnglishValueAndNationalAltValue() throws {
+        var texts = [Text(150, 62, "ZZZZ AD 2.3 HOURS")]
+        let rows: [(String, String?, String?)] = [
+            ("Douanes / Customs", "H24 sur demande", "H24 on request"),
+            ("Santé / Health", "Voir GEN 3.1 pour les détails complets du service sanitaire", nil),
+            ("Remarques / Remarks", "Pas de service", "No service"),
+            ("Carburant / Fuel", "JET A1 au comptoir", "JET A1 at the desk"),
+        ]
+        var y = 80.0
+        for (index, row) in rows.enumerated() {
+            texts += [Text(60, y, String(index + 1)), Text(75, y, row.0)]
+            if let french = row.1 { texts.append(Text(228, y, french)) }
+            if let english = row.2 { texts.append(Text(398, y, english)) }
+            y += 14
+        }
+        let page = try #require(AIPPDFReader.read(SyntheticChapter.layer([texts]), file: "t.pdf").page)
+        #expect(Self.entry(page, 3, 1)?.value == "H24 on request" && Self.entry(page, 3, 1)?.altValue == "H24 sur demande")
+        // One text across both halves is shared by the languages.
+        #expect(Self.entry(page, 3, 2)?.value == "Voir GEN 3.1 pour les détails complets du service sanitaire")
+        #expect(Self.entry(page, 3, 2)?.altValue == nil)
+        #expect(Self.entry(page, 3, 4)?.altValue == "JET A1 au comptoir")
+        // Labels are bilingual too: English in `field`, the national text in `alt_field`.
+        #expect(Self.entry(page, 3, 1)?.field == "Customs" && Self.entry(page, 3, 1)?.altField == "Douanes")
+    }
+
+    @Test func stackedLanguagesPairTheirLabels() throws {
+        var texts = [Text(150, 62, "ZZZZ AD 2.3 ORARIO"), Text(150, 74, "ZZZZ AD 2.3 HOURS")]
+        var y = 90.0
+        for index in 1...4 {
+            texts += [Text(60, y, String(index)), Text(75, y, "Voce \(index)"), Text(250, y, "Valore \(index)"),
+                      Text(75, y + 14, "Item \(index)")]
+            if index % 2 == 0 { texts.append(Text(250, y + 14, "Value \(index)")) }
+            y += 32
+        }
+        let page = try #require(AIPPDFReader.read(SyntheticChapter.layer([texts]), file: "t.pdf").page)
+        #expect(Self.entry(page, 3, 1)?.value == "Valore 1" && Self.entry(page, 3, 1)?.altValue == nil)
+        #expect(Self.entry(page, 3, 2)?.value == "Value 2" && Self.entry(page, 3, 2)?.altValue == "Valore 2")
+        #expect(Self.entry(page, 3, 2)?.field == "Item 2" && Self.entry(page, 3, 2)?.altField == "Voce 2")
+    }
+
+    @Test func aRowJustBelowAShortRunningHeaderStaysInTheBody() {
+        // Header and date at the top, a gap, then a label at y 52 (inside the top 7.2 % band, 60.6 pt).
+        let layer = SyntheticChapter.layer([[Text(56, 2, "29-DEC-2022", size: 2), Text(56, 20, "AD 2 ZZZZ 1-2"), Text(56, 32, "27 JUL 2023"),
+                                             Text(75, 52, "Health and sanitation"), Text(60, 66, "4"), Text(75, 66, "AIS")]])
+        #expect(PDFLayout.body(layer).map(\.text) == ["Health and sanitation", "4 AIS"])
+    }
+
+    @Test func textBelongingToNoItemIsAFindingNotAGuess() throws {
+        let texts = [Text(150, 62, "ZZZZ AD 2.4 HANDLING"), Text(75, 76, "Column heading"), Text(60, 90, "1"), Text(75, 90, "Cargo"),
+                     Text(250, 90, "Yes")]
+        let result = AIPPDFReader.read(SyntheticChapter.layer([texts]), file: "t.pdf")
+        let page = try #require(result.page)
+        #expect(page.entries.map(\.value) == ["Yes"])
+        let unplaced = try #require(result.findings.first { $0.code == "pdf.unplaced_text" })
+        #expect(unplaced.value == "Column heading" && unplaced.location == .page(1, section: "AD 2.4"))
+    }
+
+    @Test func aDocumentWithoutWordsOrCodeIsRejected() {
+        let empty = AIPPDFReader.read(PDFTextLayer(pages: [.init(width: 595, height: 842, words: [])]), file: "scan.pdf")
+        #expect(empty.page == nil && empty.findings.map(\.code) == ["pdf.no_text_layer"])
+        let noCode = AIPPDFReader.read(SyntheticChapter.layer([[Text(100, 100, "Some letter about nothing")]]), file: "x.pdf")
+        #expect(noCode.page == nil && noCode.findings.map(\.code) == ["pdf.no_icao"])
+    }
+}
+
+/// Random word boxes (alone, or scattered over the synthetic chapter) through the whole layout: bounded work, and
+/// every item placed is inside AD 2.2–2.5 with its number in sequence.
+@Suite struct PDFLayoutFuzzTests {
+    @Test func randomWordBoxesNeverCrash() {
+        var random = SplitMix64(seed: 0x9DF)
+        let vocabulary = ["ZZZZ", "AD", "2.2", "2.3", "2.4", "2.5", "1", "2", "3", "1.", "Remarks", "H24", ":", "TEL:", "/", "-",
+                          "AD 2 ZZZZ", "05 JAN 2026", "~~~RIGHT~~~", "IAC", "SID", "RWY13", "LYD", "1Y"]
+        for round in 0..<200 {
+            let count = Int(random.next() % 300)
+            let words = (0..<count).map { _ -> PDFWord in
+                let x = Double(random.next() % 600), y = Double(random.next() % 842), size = Double(1 + random.next() % 14)
+                return PDFWord(page: 1 + Int(random.next() % 3), x0: x, y0: y, x1: x + Double(random.next() % 80), y1: y + size,
+                               text: vocabulary[Int(random.next() % UInt64(vocabulary.count))])
+            }
+            // Odd rounds scatter the noise over the synthetic chapter, so that real tables meet it.
+            let chapter = round % 2 == 1 ? SyntheticChapter.layer(SyntheticChapter.english).pages.flatMap(\.words) : []
+            let layer = PDFTextLayer(pages: (1...3).map { page in
+                .init(width: 595, height: 842, words: (chapter + words).filter { $0.page == page })
+            })
+            let result = AIPPDFReader.read(layer, file: "fuzz.pdf")
+            #expect(result.page != nil || !result.findings.isEmpty, "round \(round)")
+            if round % 2 == 1 { #expect(result.page?.icao == "ZZZZ", "round \(round)") }
+            for section in EAIPReader.itemSections {
+                let numbers = result.page?.entries.filter { $0.section == section }.compactMap(\.itemNumber) ?? []
+                #expect(numbers == Array(1...max(1, numbers.count)).prefix(numbers.count).map { $0 }, "round \(round)")
+            }
+        }
+    }
+}

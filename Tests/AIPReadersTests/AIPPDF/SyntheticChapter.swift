@@ -1,0 +1,70 @@
+@testable import AIPReaders
+import TestSupport
+
+/// Small AD 2 chapters written for the tests, as text runs (for ``TestPDF``) or as word boxes (for the layout
+/// functions, no poppler needed).
+enum SyntheticChapter {
+    typealias Text = TestPDF.Text
+
+    /// Word boxes of `texts` on page `page`: Helvetica-like widths (half the size per character, a space of 0.28).
+    static func words(_ texts: [Text], page: Int = 1) -> [PDFWord] {
+        texts.flatMap { text in
+            var x = text.x
+            return text.text.split(separator: " ").map { word in
+                defer { x += Double(word.count) * text.size * 0.5 + 0.28 * text.size }
+                return PDFWord(page: page, x0: x, y0: text.y, x1: x + Double(word.count) * text.size * 0.5, y1: text.y + text.size * 1.1,
+                               text: String(word))
+            }
+        }
+    }
+
+    static func layer(_ pages: [[Text]]) -> PDFTextLayer {
+        PDFTextLayer(pages: pages.enumerated().map { PDFTextLayer.Page(width: 595, height: 842, words: words($1, page: $0 + 1)) })
+    }
+
+    /// Rows of a numbered table: number at 60, label at 75, value lines at 250, one line every 12 points from `y`.
+    static func rows(_ y: Double, _ items: [(label: String, values: [String])]) -> [Text] {
+        var texts: [Text] = []
+        var y = y
+        for (index, item) in items.enumerated() {
+            texts += [Text(60, y, String(index + 1)), Text(75, y, item.label)]
+            for value in item.values {
+                texts.append(Text(250, y, value))
+                y += 12
+            }
+            if item.values.isEmpty { y += 12 }
+            y += 4
+        }
+        return texts
+    }
+
+    /// An English two-page chapter of aerodrome ZZZZ, numbers on the first line of their rows.
+    static let english: [[Text]] = {
+        var first = [
+            Text(56, 20, "AIP TESTLAND"), Text(470, 20, "AD 2 ZZZZ 1-1"), Text(490, 32, "05 JAN 2026"),
+            Text(150, 62, "ZZZZ AD 2.1 AERODROME LOCATION INDICATOR AND NAME"), Text(200, 76, "ZZZZ - TESTFIELD"),
+            Text(100, 92, "ZZZZ AD 2.2 AERODROME GEOGRAPHICAL AND ADMINISTRATIVE DATA"),
+        ]
+        first += rows(106, [
+            ("ARP coordinates and site at AD", ["511156N 0025144E"]),
+            ("Direction and distance from city", ["3 NM N of Town"]),
+            ("Elevation / Reference temperature", ["100 FT / 20 C"]),
+            ("Geoid undulation", ["150 FT"]),
+            ("Magnetic variation", ["1 E (2020)"]),
+            ("AD Administration", ["TESTFIELD AIRPORT LTD", "1 Main Road", "TEL: 0123 456"]),
+            ("Types of traffic permitted", ["IFR/VFR"]),
+            ("Remarks", ["Remarks that run over the whole width of the value column up to the margin", "and wrap."]),
+        ])
+        first.append(Text(100, 290, "ZZZZ AD 2.3 OPERATIONAL HOURS"))
+        first += rows(304, [("AD Administration", ["MON-FRI 0700-1500", "SAT 0800-1200"]), ("Customs and immigration", ["H24"])]
+            + (3...12).map { ("Item \($0)", ["NIL"]) })
+        first += [Text(56, 800, "AMDT 01/2026"), Text(480, 800, "TESTLAND")]
+        var second = [Text(56, 20, "AD 2 ZZZZ 1-2"), Text(480, 20, "AIP TESTLAND"), Text(56, 32, "01 DEC 2025")]
+        second.append(Text(100, 62, "ZZZZ AD 2.4 HANDLING SERVICES AND FACILITIES"))
+        second += rows(76, (1...7).map { ("Handling \($0)", ["H\($0)"]) })
+        second.append(Text(100, 200, "ZZZZ AD 2.5 PASSENGER FACILITIES"))
+        second += rows(214, (1...7).map { ("Passenger \($0)", ["P\($0)"]) })
+        second += [Text(56, 800, "AMDT 02/2025")]
+        return [first, second]
+    }()
+}
