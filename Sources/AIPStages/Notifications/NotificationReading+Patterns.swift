@@ -334,8 +334,12 @@ extension NotificationReading {
     }
 
 
+    /// Past `UTC`/`LT` after a time, and past a summer time printed in brackets after it (`0500 (0400) – 2100 (2000)`,
+    /// as German AIPs write both seasons): the window read is the first one printed.
     private func skipTimeSuffix(_ position: Int) -> Int {
-        wordIs(position, .timeSuffix) ? position + 1 : position
+        let position = wordIs(position, .timeSuffix) ? position + 1 : position
+        guard isSymbol(position, "("), let (_, after) = time(at: position + 1, bareHour: false), isSymbol(after, ")") else { return position }
+        return after + 1
     }
 
     /// Whether the word before `position`, looking past one `:` (`before: 1500`), is "before", "avant", "at"….

@@ -46,4 +46,23 @@ struct NotificationParserFixtureTests {
             #expect(Set(item.expected.keys).isSubset(of: known), "a label this test does not check: \(item.expected.keys.sorted())")
         }
     }
+
+    static let aipChapters = SharedFixtures.url("aip-pdf/expected.json")
+
+    /// The customs texts (AD 2.3 item 2) printed in the eight real AIP chapters, with their hand-checked reading.
+    @Test("the customs texts of the eight real AIP chapters read as hand-checked",
+          .enabled(if: FileManager.default.fileExists(atPath: aipChapters.path), "needs ../shared/fixtures/aip-pdf/expected.json"))
+    func realChapterTexts() throws {
+        let documents = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.aipChapters)) as? [String: Any])
+        var read = 0
+        for (icao, document) in documents.sorted(by: { $0.key < $1.key }) {
+            guard let customs = (document as? [String: Any])?["customs_302"] as? [String: Any], let text = customs["text"] as? String else { continue }
+            let rule = NotificationParser.parse(text)
+            let comment = Comment(rawValue: "\(icao): \(text)")
+            #expect(rule.notificationType?.rawValue == customs["notification_type"] as? String, comment)
+            #expect(rule.hoursNotice == customs["hours_notice"] as? Int, comment)
+            read += 1
+        }
+        #expect(read == 8)
+    }
 }

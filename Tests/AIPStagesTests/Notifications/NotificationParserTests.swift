@@ -98,6 +98,9 @@ struct NotificationParserTests {
         Case(text: "Closed", type: .notAvailable),
         Case(text: "LUN-VEN : 0800-1200, 1400-1800. SAM, DIM et JF : fermé", type: .hours, window: ("0800", "1200")),
         Case(text: "MON-FRI 0800-1800, O/R outside these hours", type: .hours, window: ("0800", "1800")),
+        // Both seasons printed, summer in brackets (German AIP, EDSB): the window printed first is read.
+        Case(text: "Mon – Sat 0500 (0400) – 2100 (2000)\nSun, HOL 0800 (0700) – 1900 (1800)", type: .hours, window: ("0500", "2100")),
+        Case(text: "0700 (0600) - 1900 (1800) UTC", type: .hours, window: ("0700", "1900")),
         Case(text: "Douane : HOR AD. Police : O/R", type: .onRequest),
         Case(text: "PN 24 HR (48 HR pour les vols hors Schengen)", type: .hours, hours: 48, schengen: (false, false)),
         Case(text: "Available during AD hours. Outside AD hours: PPR 24 HR", type: .hours, hours: 24, rule: .ppr),
