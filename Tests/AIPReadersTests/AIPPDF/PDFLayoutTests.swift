@@ -102,6 +102,23 @@ import Testing
         #expect(PDFLayout.body(layer).map(\.text) == ["Health and sanitation", "4 AIS"])
     }
 
+    @Test func aFullLineBrokenInsideASentenceGoesOnWithASmallLetter() {
+        // One cell from x 250 to 450, a line every 12 pt.
+        func cell(_ lines: [String]) -> String {
+            PDFLayout.joinLines(lines.enumerated().map { (SyntheticChapter.words([Text(250, 100 + 12 * Double($0.offset), $0.element)]), 450, false) },
+                                joiner: "\n")
+        }
+        // `the` would have fitted after `to` (32 pt short of the edge), yet the sentence goes on: a wrap.
+        #expect(cell(["send in advance an electronic mail request to", "the following address"])
+            == "send in advance an electronic mail request to the following address")
+        // A clause's end, a short line, or a key (`e-mail:`) still start a new line.
+        #expect(cell(["send in advance an electronic mail request;", "the following address"])
+            == "send in advance an electronic mail request;\nthe following address")
+        #expect(cell(["H24", "hospitals 3 km"]) == "H24\nhospitals 3 km")
+        #expect(cell(["Tel +39 010 6512309 Fax +39 010 6503258 office", "e-mail: a@b.it"])
+            == "Tel +39 010 6512309 Fax +39 010 6503258 office\ne-mail: a@b.it")
+    }
+
     @Test func textBelongingToNoItemIsAFindingNotAGuess() throws {
         let texts = [Text(150, 62, "ZZZZ AD 2.4 HANDLING"), Text(75, 76, "Column heading"), Text(60, 90, "1"), Text(75, 90, "Cargo"),
                      Text(250, 90, "Yes")]
