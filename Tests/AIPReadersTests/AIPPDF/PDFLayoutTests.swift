@@ -111,6 +111,11 @@ import Testing
         // `the` would have fitted after `to` (32 pt short of the edge), yet the sentence goes on: a wrap.
         #expect(cell(["send in advance an electronic mail request to", "the following address"])
             == "send in advance an electronic mail request to the following address")
+        // So does a number after a full line (`+39` / `010`), but not a list marker.
+        #expect(cell(["send in advance a fax to the following +39", "010 6505709"])
+            == "send in advance a fax to the following +39 010 6505709")
+        #expect(cell(["Oil: synthetic and mineral oil from the operator", "2. Kerosene"])
+            == "Oil: synthetic and mineral oil from the operator\n2. Kerosene")
         // A clause's end, a short line, or a key (`e-mail:`) still start a new line.
         #expect(cell(["send in advance an electronic mail request;", "the following address"])
             == "send in advance an electronic mail request;\nthe following address")
