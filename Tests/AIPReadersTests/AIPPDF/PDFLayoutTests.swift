@@ -124,6 +124,23 @@ import Testing
             == "Tel +39 010 6512309 Fax +39 010 6503258 office\ne-mail: a@b.it")
     }
 
+    @Test func aFullLineOfOneLanguageBreaksWhereTheOtherLanguageBreaks() {
+        // A cell split by language: national half from x 200 to 320, English half from 340 to 470.
+        func half(_ x: Double, _ right: Double, _ lines: [String]) -> [PDFLayout.CellLine] {
+            lines.enumerated().map { (SyntheticChapter.words([Text(x, 100 + 12 * Double($0.offset), $0.element)]), right, false) }
+        }
+        let national = half(200, 320, ["cuve de 60 m3 + camion de 8.2 m3", "Oxygène sur demande."])
+        // `Oxygène` would not fit after the full national line, but the full English line beside it breaks before a
+        // word that would have fitted: a hard break on both sides.
+        let english = half(340, 470, ["60 m3 tank + 8.2 m3 big truck", "On request."])
+        #expect(PDFLayout.joinLines(PDFLayout.parallelBreaks(national, english), joiner: "\n")
+            == "cuve de 60 m3 + camion de 8.2 m3\nOxygène sur demande.")
+        // A short English line tells nothing about the national one: it wraps.
+        let short = half(340, 470, ["Address :", "On request."])
+        #expect(PDFLayout.joinLines(PDFLayout.parallelBreaks(national, short), joiner: "\n")
+            == "cuve de 60 m3 + camion de 8.2 m3 Oxygène sur demande.")
+    }
+
     @Test func textBelongingToNoItemIsAFindingNotAGuess() throws {
         let texts = [Text(150, 62, "ZZZZ AD 2.4 HANDLING"), Text(75, 76, "Column heading"), Text(60, 90, "1"), Text(75, 90, "Cargo"),
                      Text(250, 90, "Yes")]
