@@ -91,12 +91,15 @@ extension PDFLayout {
             // A cell split by language has a national half (left) and an English one (right), its lines taken
             // apart at the split column; a shared cell is all `value`.
             let splitX = rows.lazy.compactMap(\.languageSplitX).first
-            let english = rows.indices.map { index in
-                (rows[index].value.filter { $0.x0 >= (splitX ?? -.infinity) - PDFColumns.slack }, rows[index].valueRight, startsSubRow[index])
+            var english = rows.indices.map { index in
+                (words: rows[index].value.filter { $0.x0 >= (splitX ?? -.infinity) - PDFColumns.slack }, right: rows[index].valueRight,
+                 newRow: startsSubRow[index])
             }
-            let national = rows.indices.map { index in
-                (rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack }, rows[index].altValueRight, startsSubRow[index])
+            var national = rows.indices.map { index in
+                (words: rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack }, right: rows[index].altValueRight,
+                 newRow: startsSubRow[index])
             }
+            if splitX != nil { (english, national) = (parallelBreaks(english, national), parallelBreaks(national, english)) }
             let labels = splitLabels ? bilingualLabels(split, indices: indices, blocks: blocks) : nil
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
                                  label: labels?.english ?? joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),

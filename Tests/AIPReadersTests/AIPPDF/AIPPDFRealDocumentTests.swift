@@ -34,13 +34,10 @@ struct AIPPDFRealDocumentTests {
 
     /// Items (printed id: section × 100 + number) this reader is known to get wrong today, per document. Asserted
     /// exactly: a fix or a regression both change the list, and it must be updated on purpose.
-    /// - LSGS 312, 407 and LFAT 403: a line that fills the column is taken as wrapped where the page has a hard
-    ///   line break (`…the preceding day,` / `HRH - 2000…`; `…mandatory.` / `Self-handling…` the other way round);
-    /// - LIMJ 308: English lines broken where the next word would still have fitted (`…request to` / `the following…`,
-    ///   11 pt short of the column's edge) are kept as separate lines;
-    /// - LIMJ 309: one label for both languages above stacked Italian and English values: no label tells them apart.
+    /// - LSGS 312, 407: a line that fills the column is taken as wrapped where the page has a hard line break
+    ///   (`…the preceding day,` / `HRH - 2000…`; `…mandatory.` / `Self-handling…` the other way round).
     static let knownWrong: [String: Set<Int>] = [
-        "EBOS": [], "EDSB": [], "EGKB": [], "ESMS": [], "LSGS": [312, 407], "LFAT": [403], "LFQA": [], "LIMJ": [308, 309],
+        "EBOS": [], "EDSB": [], "EGKB": [], "ESMS": [], "LSGS": [312, 407], "LFAT": [], "LFQA": [], "LIMJ": [],
     ]
 
     /// Labels this reader is known to get wrong today, asserted exactly like ``knownWrong``.

@@ -102,6 +102,45 @@ import Testing
         #expect(PDFLayout.body(layer).map(\.text) == ["Health and sanitation", "4 AIS"])
     }
 
+    @Test func aFullLineBrokenInsideASentenceGoesOnWithASmallLetter() {
+        // One cell from x 250 to 450, a line every 12 pt.
+        func cell(_ lines: [String]) -> String {
+            PDFLayout.joinLines(lines.enumerated().map { (SyntheticChapter.words([Text(250, 100 + 12 * Double($0.offset), $0.element)]), 450, false) },
+                                joiner: "\n")
+        }
+        // `the` would have fitted after `to` (32 pt short of the edge), yet the sentence goes on: a wrap.
+        #expect(cell(["send in advance an electronic mail request to", "the following address"])
+            == "send in advance an electronic mail request to the following address")
+        // So does a number after a full line (`+39` / `010`), but not a list marker.
+        #expect(cell(["send in advance a fax to the following +39", "010 6505709"])
+            == "send in advance a fax to the following +39 010 6505709")
+        #expect(cell(["Oil: synthetic and mineral oil from the operator", "2. Kerosene"])
+            == "Oil: synthetic and mineral oil from the operator\n2. Kerosene")
+        // A clause's end, a short line, or a key (`e-mail:`) still start a new line.
+        #expect(cell(["send in advance an electronic mail request;", "the following address"])
+            == "send in advance an electronic mail request;\nthe following address")
+        #expect(cell(["H24", "hospitals 3 km"]) == "H24\nhospitals 3 km")
+        #expect(cell(["Tel +39 010 6512309 Fax +39 010 6503258 office", "e-mail: a@b.it"])
+            == "Tel +39 010 6512309 Fax +39 010 6503258 office\ne-mail: a@b.it")
+    }
+
+    @Test func aFullLineOfOneLanguageBreaksWhereTheOtherLanguageBreaks() {
+        // A cell split by language: national half from x 200 to 320, English half from 340 to 470.
+        func half(_ x: Double, _ right: Double, _ lines: [String]) -> [PDFLayout.CellLine] {
+            lines.enumerated().map { (SyntheticChapter.words([Text(x, 100 + 12 * Double($0.offset), $0.element)]), right, false) }
+        }
+        let national = half(200, 320, ["cuve de 60 m3 + camion de 8.2 m3", "Oxygène sur demande."])
+        // `Oxygène` would not fit after the full national line, but the full English line beside it breaks before a
+        // word that would have fitted: a hard break on both sides.
+        let english = half(340, 470, ["60 m3 tank + 8.2 m3 big truck", "On request."])
+        #expect(PDFLayout.joinLines(PDFLayout.parallelBreaks(national, english), joiner: "\n")
+            == "cuve de 60 m3 + camion de 8.2 m3\nOxygène sur demande.")
+        // A short English line tells nothing about the national one: it wraps.
+        let short = half(340, 470, ["Address :", "On request."])
+        #expect(PDFLayout.joinLines(PDFLayout.parallelBreaks(national, short), joiner: "\n")
+            == "cuve de 60 m3 + camion de 8.2 m3 Oxygène sur demande.")
+    }
+
     @Test func textBelongingToNoItemIsAFindingNotAGuess() throws {
         let texts = [Text(150, 62, "ZZZZ AD 2.4 HANDLING"), Text(75, 76, "Column heading"), Text(60, 90, "1"), Text(75, 90, "Cargo"),
                      Text(250, 90, "Yes")]
