@@ -1,4 +1,5 @@
 import AIPStages
+import TestSupport
 
 /// `NotificationParser.parse` over a few thousand customs texts, on one core: texts/s (issue target: ≥ 50,000/s in
 /// release) and MB/s.
@@ -34,7 +35,7 @@ struct NotificationParserBenchmark: Benchmark {
             { hours, _, _ in "LUN-VEN : PN \(hours) HR. SAM-DIM et JF : PN \(hours + 24) HR. TEL : +33 (0)3 22 74 38 14" },
         ]
         texts = (0..<count).map { index in
-            templates[index % templates.count](hours[(index / templates.count) % hours.count], times[index % times.count], Self.lfaq)
+            templates[index % templates.count](hours[(index / templates.count) % hours.count], times[index % times.count], RealCustomsTexts.lfaq)
         }
         bytes = texts.reduce(0) { $0 + $1.utf8.count }
     }
@@ -48,17 +49,4 @@ struct NotificationParserBenchmark: Benchmark {
         precondition(understood > texts.count / 2, "the parser understood only \(understood) of \(texts.count) texts")
         return Work(rows: texts.count, bytes: bytes)
     }
-
-    /// LFAQ's real English customs text (its eAIP page, AD 2.3 item 2), first paragraphs.
-    static let lfaq = """
-        For all INTL flights departing and arriving: PPR 12 HR (24 HR SAT, SUN and public HOL) before ETA/ETD from \
-        douane.aeroportalbert@douane.finances.gouv.fr with copy to handling@aeroportamienspotez.fr or use the custom form \
-        via the website https://aeroportamienspotez.fr/formalites-douanieres
-        Prior notice must include the following information:
-        - type and registration of the ACFT, company ;
-        - type of flight : tourist/business/cargo/other ;
-        - airport of departure/arrival, ETA/ETD ;
-        - for every crew member and passenger : name, first names, nationality, date of birth and NR national identity card/passport ;
-        - goods to declare, presence of cash, securities and valuables.
-        """
 }

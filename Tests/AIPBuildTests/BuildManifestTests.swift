@@ -7,17 +7,6 @@ import TestSupport
 import Testing
 
 @Suite struct BuildManifestTests {
-    func sha256sum(_ url: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")[0].description
-    }
-
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/sha256sum"), "needs /usr/bin/sha256sum for an independent hash"))
     func theManifestDescribesThePublishedFilesAndTheInputs() async throws {
         let temporary = try TemporaryFolder()

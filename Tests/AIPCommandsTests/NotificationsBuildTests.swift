@@ -9,12 +9,6 @@ import Testing
 /// on the built file; and built from the whole fixture tree, pages included.
 @Suite("ga_notifications.db build and app queries")
 struct NotificationsBuildTests {
-    static let lfaq = """
-        For all INTL flights departing and arriving: PPR 12 HR (24 HR SAT, SUN and public HOL) before ETA/ETD from \
-        douane.aeroportalbert@douane.finances.gouv.fr with copy to handling@aeroportamienspotez.fr or use the custom form \
-        via the website https://aeroportamienspotez.fr/formalites-douanieres
-        """
-
     /// The fixture tree without eAIP pages and border lists: its `airports.db` has no customs text of its own.
     static func sourcesWithoutPages(in folder: TemporaryFolder) throws -> String {
         try folder.sourceTree(linking: SharedFixtures.fixtureSources.appendingPathComponent("ourairports")).path
@@ -31,7 +25,7 @@ struct NotificationsBuildTests {
                 try db.execute(sql: "INSERT INTO airports (icao_code, name, type, latitude_deg, longitude_deg, sources) VALUES (?, ?, 'medium_airport', 51.57, 0.69, 'worldairports')",
                                arguments: [icao, name])
             }
-            for (icao, text) in [("EGMC", "H24"), ("LFAQ", lfaq), ("EGLL", "See GEN 1.2")] {
+            for (icao, text) in [("EGMC", RealCustomsTexts.egmc), ("LFAQ", RealCustomsTexts.lfaq), ("EGLL", "See GEN 1.2")] {
                 try db.execute(sql: """
                     INSERT INTO aip_entries (airport_icao, section, field, value, std_field, std_field_id, mapping_score, source, source_priority)
                     VALUES (?, 'operational', 'Customs and immigration', ?, 'Customs and immigration', 302, 1.0, 'test_eaip', 0)

@@ -1,4 +1,5 @@
 import AIPStages
+import TestSupport
 import Testing
 
 /// Texts in the style of real AIP field 302 entries, English and French, one per construct the parser knows.
@@ -147,21 +148,9 @@ struct NotificationParserTests {
         #expect(DifficultyBucket(rule) == .h24)
     }
 
-    static let lfaq = """
-        For all INTL flights departing and arriving: PPR 12 HR (24 HR SAT, SUN and public HOL) before ETA/ETD from \
-        douane.aeroportalbert@douane.finances.gouv.fr with copy to handling@aeroportamienspotez.fr or use the custom form \
-        via the website https://aeroportamienspotez.fr/formalites-douanieres
-        Prior notice must include the following information:
-        - type and registration of the ACFT, company ;
-        - type of flight : tourist/business/cargo/other ;
-        - airport of departure/arrival, ETA/ETD ;
-        - for every crew member and passenger : name, first names, nationality, date of birth and NR national identity card/passport ;
-        - goods to declare, presence of cash, securities and valuables.
-        """
-
     @Test("LFAQ's real customs text: PPR 12 h on weekdays, 24 h on weekends and holidays, the customs e-mail")
     func lfaq() {
-        let rule = NotificationParser.parse(Self.lfaq)
+        let rule = NotificationParser.parse(RealCustomsTexts.lfaq)
         #expect(rule.notificationType == .hours)
         #expect(rule.hoursNotice == 24)
         #expect(rule.weekdayRules == [WeekdayRule(days: "Mon-Fri", notice: "12h"), WeekdayRule(days: "Sat-Sun/HOL", notice: "24h")])

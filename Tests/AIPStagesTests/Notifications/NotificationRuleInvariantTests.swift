@@ -43,7 +43,7 @@ struct NotificationRuleInvariantTests {
     }
 
     static var seedTexts: [String] {
-        var texts = NotificationParserTests.cases.map(\.text) + [NotificationParserTests.lfaq]
+        var texts = NotificationParserTests.cases.map(\.text) + [RealCustomsTexts.lfaq]
         let fixture = SharedFixtures.url("notifications/parser_test_cases.json")
         if let data = try? Data(contentsOf: fixture), let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] {
             texts += list.compactMap { $0["text"] as? String }
