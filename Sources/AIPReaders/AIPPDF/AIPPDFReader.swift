@@ -65,6 +65,7 @@ public enum AIPPDFReader {
         let body = PDFLayout.body(layer)
         let sections = PDFLayout.sections(body)
         let pages = Dictionary(grouping: body, by: \.page)
+        let valueRight = PDFLayout.valueRight(body: pages, all: Dictionary(grouping: allLines, by: \.page))
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
                                                         reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
@@ -78,7 +79,7 @@ public enum AIPPDFReader {
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
-            guard let table = PDFLayout.table(section.lines, body: pages) else {
+            guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight) else {
                 findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
                 continue

@@ -7,7 +7,10 @@ extension PDFLayout {
     /// a space, or with nothing after a word ending in `/` or `-` (kept: a dictionary would be needed to tell a
     /// typesetting hyphen from a real one). A line that starts a sub-row (`newRow`: it has its own label), starts
     /// with a key (`TEL:`, `On-stand de-icing:`, `Address :`; capitalised, unlike a wrapped `information:`), or
-    /// follows a sentence's end with a capital always starts a new line (`joiner`). A line starting with a small
+    /// follows a sentence's end with a capital always starts a new line (`joiner`), unless one of the two lines
+    /// runs a sentence on into the next (`…not allowed. The handling…`): such text is typeset as a paragraph, and
+    /// its line ends are wraps even at a sentence's end (Switzerland: `…is mandatory.` / `Self-handling is not
+    /// allowed. The handling agents are:`). A line starting with a small
     /// letter or a digit, with no key (`e-mail:`) or list marker (`2.`, `2)`), after a line that fills three
     /// quarters of the column (from the cell's left edge) and ends no clause (not in `.`, `:` or `;`), continues it
     /// even when its first word would have fitted: a list entry hardly starts so after a full line, the break is a
@@ -38,6 +41,7 @@ extension PDFLayout {
         let space = max(2, 0.25 * first.height)
         let fits = last.x1 + space + (first.x1 - first.x0) <= right + 1
         let sentenceEnd = [".", ":", ";"].contains(where: last.text.hasSuffix) && first.text.first.map { $0.isUppercase || $0.isNumber } == true
+            && !runsSentencesOn(previous) && !runsSentencesOn(line)
         let hasKey = line.prefix(3).contains { $0.text.hasSuffix(":") }
         let startsWithKey = first.text.first.map { $0.isUppercase || $0.isNumber } == true && hasKey
         let listMarker = [".", ")"].contains(where: first.text.hasSuffix) && first.text.dropLast().allSatisfy(\.isNumber)
@@ -45,6 +49,11 @@ extension PDFLayout {
             && last.x1 >= left + 0.75 * (right - left)
             && ![".", ":", ";"].contains(where: last.text.hasSuffix)
         return (fits && !continuesClause) || sentenceEnd || startsWithKey
+    }
+
+    /// Whether a line ends a sentence and starts another one after it (`allowed. The`).
+    static func runsSentencesOn(_ line: [PDFWord]) -> Bool {
+        zip(line, line.dropFirst()).contains { $0.text.hasSuffix(".") && $1.text.first?.isUppercase == true }
     }
 
     /// The lines of one language's half of a split cell, each also starting a new line where the other half starts

@@ -77,8 +77,9 @@ struct PDFTable {
 extension PDFLayout {
     /// The section's lines (after its heading) split into number, label and value columns, nil when no line starts
     /// with item number 1. `body` holds the body lines of each page: a language split column is looked for over
-    /// the whole page (a section may hold too few split cells to show it), values wrap at its right edge.
-    static func table(_ lines: [PDFLine], body: [Int: [PDFLine]]) -> PDFTable? {
+    /// the whole page (a section may hold too few split cells to show it). `valueRight` holds the right edge
+    /// values wrap at on each page (see ``valueRight(body:all:)``).
+    static func table(_ lines: [PDFLine], body: [Int: [PDFLine]], valueRight: [Int: Double]) -> PDFTable? {
         var split: [PDFTableLine] = []
         var columns: PDFColumns?
         for pageLines in Dictionary(grouping: lines, by: \.page).sorted(by: { $0.key < $1.key }).map(\.value) {
@@ -89,9 +90,9 @@ extension PDFLayout {
             }
             guard let columns else { return nil }
             var page = pageLines.map { splitLine($0, columns) }
-            // Labels wrap before the value column's gutter; values, in the last column, at the page's text margin.
+            // Labels wrap before the value column's gutter; values, in the last column, at the text's right edge.
             let labelRight = columns.valueX - 6
-            let valueRight = pageBody.compactMap { $0.words.last?.x1 }.max() ?? 0
+            let valueRight = valueRight[pageLines[0].page] ?? pageBody.compactMap { $0.words.last?.x1 }.max() ?? 0
             let altValueRight = columns.languageSplitX.map { splitX in
                 page.flatMap(\.value).filter { $0.x1 < splitX }.map(\.x1).max() ?? 0
             } ?? 0
@@ -110,6 +111,21 @@ extension PDFLayout {
             }
         }
         return starts.isEmpty ? nil : PDFTable(split: split, starts: starts)
+    }
+
+    /// The right edge of the body text on each page, where lines of the last column wrap: the widest body line of
+    /// all the pages that share the page's text margin (the right edge of all its text, running header and footer
+    /// included). Odd and even pages of a chapter have their margins apart (Switzerland: 559 and 525 points) but
+    /// print their tables alike, so the widest line of any one of them is the nearest bound of the edge they
+    /// share; the widest line of one page alone may stop well short of it (LSGS page 1: 539 points, where a
+    /// 546-point line would have fitted).
+    static func valueRight(body: [Int: [PDFLine]], all: [Int: [PDFLine]]) -> [Int: Double] {
+        func right(_ lines: [PDFLine]) -> Double { lines.compactMap { $0.words.last?.x1 }.max() ?? 0 }
+        let margins = all.mapValues(right)
+        return Dictionary(uniqueKeysWithValues: body.keys.map { page in
+            let alike = body.filter { abs((margins[$0.key] ?? 0) - (margins[page] ?? 0)) <= PDFColumns.slack }
+            return (page, right(alike.values.flatMap { $0 }))
+        })
     }
 
     private static func splitLine(_ line: PDFLine, _ columns: PDFColumns) -> PDFTableLine {

@@ -124,6 +124,32 @@ import Testing
             == "Tel +39 010 6512309 Fax +39 010 6503258 office\ne-mail: a@b.it")
     }
 
+    @Test func aSentenceEndBreaksALineUnlessTheTextRunsSentencesOn() {
+        func cell(_ lines: [String]) -> String {
+            PDFLayout.joinLines(lines.enumerated().map { (SyntheticChapter.words([Text(250, 100 + 12 * Double($0.offset), $0.element)]), 450, false) },
+                                joiner: "\n")
+        }
+        // `Closed` does not fit after the full line: without more, a sentence's end before a capital is a break.
+        #expect(cell(["Cargo handling, SITA address: GOAKFXH and GOAKFXX.", "Closed from FRI to MON"])
+            == "Cargo handling, SITA address: GOAKFXH and GOAKFXX.\nClosed from FRI to MON")
+        // A line that runs one sentence into the next shows a paragraph: the same break is a wrap.
+        #expect(cell(["For aircraft over 3 tons a handling agent is mandatory.", "Self-handling is not allowed. The agents are:", "Sion"])
+            == "For aircraft over 3 tons a handling agent is mandatory. Self-handling is not allowed. The agents are:\nSion")
+        #expect(cell(["Handling is mandatory. An agent must be named in the", "Flight plan."])
+            == "Handling is mandatory. An agent must be named in the Flight plan.")
+    }
+
+    @Test func valuesWrapAtTheWidestLineOfThePagesSharingAMargin() {
+        // Odd pages end their header at 526.8, the even one at 491.8; page 3's value runs furthest (421.2).
+        func page(_ number: Int, header: Double, _ value: String) -> [PDFLine] {
+            PDFLayout.lines(of: SyntheticChapter.words([Text(header, 20, "AD 2 - \(number)", size: 20), Text(300, 100, value, size: 20)], page: number))
+        }
+        let all = [1: page(1, header: 460, "short"), 2: page(2, header: 425, "even"), 3: page(3, header: 460, "a longer line")]
+        let body = all.mapValues { Array($0.dropFirst()) }
+        let right = PDFLayout.valueRight(body: body, all: all).mapValues { ($0 * 10).rounded() / 10 }
+        #expect(right == [1: 421.2, 2: 340, 3: 421.2])
+    }
+
     @Test func aFullLineOfOneLanguageBreaksWhereTheOtherLanguageBreaks() {
         // A cell split by language: national half from x 200 to 320, English half from 340 to 470.
         func half(_ x: Double, _ right: Double, _ lines: [String]) -> [PDFLayout.CellLine] {
