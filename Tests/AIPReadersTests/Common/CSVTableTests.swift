@@ -109,7 +109,7 @@ import Testing
                 #expect(delivered + summary.findings.count <= summary.recordCount)
                 #expect(summary.recordCount <= lineCount)
             } catch {
-                #expect(error is SourceError)
+                #expect((error as? SourceError)?.file == "f")
             }
         }
     }
