@@ -16,4 +16,7 @@ extension PDFLayout {
         guard let section = AIPTitleWords.section(title: PDFLine.join(Array(title))), printed == nil || printed == section else { return nil }
         return section
     }
+
+    /// Whether a line prints no digit at all: a heading known by its title alone (see ``sections(_:)``).
+    static func printsNoNumber(_ line: PDFLine) -> Bool { !line.words.contains { $0.text.contains(where: \.isNumber) } }
 }

@@ -35,11 +35,16 @@ enum PDFLayout {
     }
 
     /// The lines of each AD 2 section, from its (first) heading to the next section's heading; a heading printed
-    /// twice (bilingual) starts no new section.
+    /// twice (bilingual) starts no new section. A heading printing no number at all starts one only in a document
+    /// that numbers none of its headings (Denmark): where others are numbered, such words are a label
+    /// (`Informations complémentaires` / `Additional information`, AD 2.11 item 10 of France), or the English
+    /// repeat of a numbered national heading.
     static func sections(_ lines: [PDFLine]) -> [(number: Int, heading: PDFLine, lines: [PDFLine])] {
         var sections: [(number: Int, heading: PDFLine, lines: [PDFLine])] = []
-        for line in lines {
-            if let number = headingNumber(line) {
+        let numbers = lines.map(headingNumber)
+        let numbered = lines.indices.contains { numbers[$0] != nil && !printsNoNumber(lines[$0]) }
+        for (line, number) in zip(lines, numbers) {
+            if let number, !numbered || !printsNoNumber(line) || sections.last?.number == number {
                 if sections.last?.number == number { continue }
                 sections.append((number, line, []))
             } else if !sections.isEmpty {

@@ -110,3 +110,17 @@ import Testing
         #expect(result.itemsPlacedByLabel == 4)
     }
 }
+
+extension PDFLayoutUnnumberedTests {
+    @Test func titleOnlyHeadingsCountOnlyWhereNoHeadingIsNumbered() {
+        func sections(_ texts: [String]) -> [Int] {
+            PDFLayout.sections(texts.enumerated().map { PDFLine(page: 1, words: SyntheticChapter.words([Text(60, 100 + 14 * Double($0.offset), $0.element)])) })
+                .map(\.number)
+        }
+        // Denmark: no heading numbered.
+        #expect(sections(["PASSENGER FACILITIES", "Hotels In town", "RESCUE AND FIRE FIGHTING SERVICES"]) == [5, 6])
+        // Where headings are numbered, title words alone are a label (France, AD 2.11 item 10) or an English repeat.
+        #expect(sections(["AD 2.11 METEOROLOGICAL INFORMATION PROVIDED", "Additional information", "AD 2.12 RUNWAY"]) == [11, 12])
+        #expect(sections(["3. HORAS DE FUNCIONAMIENTO", "OPERATIONAL HOURS", "AD Administration H24"]).count == 1)
+    }
+}
