@@ -43,13 +43,29 @@ extension PDFLayout {
     /// A row starts at a label cell: a line with text in a label column that is not a wrapped line of the label
     /// above: more than 1.25 label heights below it (1.6 when it starts in lower case: fonts whose boxes are
     /// short for their line pitch still wrap `Tipos de trafico` / `autorizados` so), or on another page. A row runs
-    /// to the next one: labels on the first line of their row, as such tables print them (top-aligned rows). The English label names the
-    /// item, the national one when the English does not. As in split cells, an English value left empty means the
+    /// to the next one: labels on the first line of their row, as such tables print them (top-aligned rows). The
+    /// English label names the item, the national one when the English does not. As in split cells, an English value left empty means the
     /// national text serves both (then `altValue` is nil).
+    ///
+    /// Columns are found on each page (odd and even pages may print their tables apart); a page showing none, or
+    /// another number of them than the section's first page, keeps the page's before.
     static func labelledRows(_ lines: [PDFLine], section: Int, valueRight: [Int: Double]) -> PDFLabelledRows? {
-        guard let columns = unnumberedColumns(lines) else { return nil }
-        let labelColumns: Set<Int> = columns.count == 4 ? [0, 2] : [0]
-        let cells = lines.map { cellsOf($0, columns: columns) }
+        var found: [Int: [Double]] = [:]
+        var first: [Double]?
+        for (page, onPage) in Dictionary(grouping: lines, by: \.page).sorted(by: { $0.key < $1.key }) {
+            if let columns = unnumberedColumns(onPage), columns.count == (first ?? columns).count {
+                first = first ?? columns
+                found[page] = columns
+            }
+        }
+        guard let first else { return nil }
+        let count = first.count
+        // Pages before the first with columns take its columns, the others those of the page before.
+        let pageColumns = Dictionary(uniqueKeysWithValues: Set(lines.map(\.page)).map { page in
+            (page, found.filter { $0.key <= page }.max { $0.key < $1.key }?.value ?? first)
+        })
+        let labelColumns: Set<Int> = count == 4 ? [0, 2] : [0]
+        let cells = lines.map { cellsOf($0, columns: pageColumns[$0.page] ?? first) }
         var rowStarts: [Int] = []
         var lastLabel: Int?
         for index in lines.indices where labelColumns.contains(where: { !cells[index][$0].isEmpty }) {
@@ -68,13 +84,15 @@ extension PDFLayout {
             let range = start..<(k + 1 < rowStarts.count ? rowStarts[k + 1] : lines.count)
             func text(_ column: Int, joiner: String) -> String {
                 joinLines(range.map { index in
-                    let right = column + 1 < columns.count ? columns[column + 1] - 6 : valueRight[lines[index].page] ?? lines[index].words.last?.x1 ?? 0
+                    // A column wraps before the next one's gutter; the last one at the body text's right edge.
+                    let page = lines[index].page, columns = pageColumns[page] ?? first
+                    let right = column + 1 < count ? columns[column + 1] - 6 : valueRight[page] ?? lines[index].words.last?.x1 ?? 0
                     return (cells[index][column], right, false)
                 }, joiner: joiner)
             }
             let national = text(0, joiner: " ")
-            let (label, altLabel) = columns.count == 4 ? (text(2, joiner: " "), national) : (national, nil)
-            let (english, nationalValue) = switch columns.count {
+            let (label, altLabel) = count == 4 ? (text(2, joiner: " "), national) : (national, nil)
+            let (english, nationalValue) = switch count {
             case 2: (text(1, joiner: "\n"), String?.none)
             case 3: (text(2, joiner: "\n"), text(1, joiner: "\n"))
             default: (text(3, joiner: "\n"), text(1, joiner: "\n"))

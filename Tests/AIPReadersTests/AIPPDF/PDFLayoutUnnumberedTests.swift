@@ -112,6 +112,39 @@ import Testing
 }
 
 extension PDFLayoutUnnumberedTests {
+    @Test func aTableWithoutNumbersGoesOnOverAPageWithItsColumnsMoved() throws {
+        var first = [Text(470, 20, "AD 2 ZZZZ 1-1"), Text(60, 62, "OPERATIONAL HOURS")]
+        first += SyntheticChapter.unnumberedRows(80, columns: [60, 170, 320, 420], [
+            [["Aduanas"], ["Lunes a viernes"], ["Customs"], ["Monday to Friday"]],
+            [["Sanidad"], ["H24"], ["Health"], ["H24"]],
+            [["Combustible"], ["0700-2000"], ["Fuelling"], ["0700-2000"]],
+            [["Observaciones"], ["Vuelos privados: PPR"], ["Remarks"], ["Private flights: PPR"]],
+        ]).texts
+        // The even page prints everything 20 points further right; the remarks go on at its top, without a label.
+        var second = [Text(80, 20, "AD 2 ZZZZ 1-2")]
+        let rest = SyntheticChapter.unnumberedRows(62, columns: [80, 190, 340, 440], [
+            [[], ["Aduanas: PN 24 HR"], [], ["Customs: PN 24 HR"]],
+            [["ATS"], ["H24"], ["ATS"], ["H24"]],
+            [["Seguridad"], ["Si"], ["Security"], ["Yes"]],
+            [["Deshielo"], ["No"], ["De-icing"], ["No"]],
+        ])
+        second += rest.texts
+        second.append(Text(80, rest.end + 8, "HANDLING SERVICES AND FACILITIES"))
+        second += SyntheticChapter.unnumberedRows(rest.end + 24, columns: [80, 190, 340, 440], [
+            [["Carga"], ["No"], ["Cargo handling"], ["No"]],
+            [["Hangares"], ["Si, 2 aeronaves"], ["Hangar space"], ["Yes, 2 aircraft"]],
+            [["Reparaciones"], ["No"], ["Repair facilities"], ["No"]],
+        ]).texts
+        let result = AIPPDFReader.read(SyntheticChapter.layer([first, second]), file: "t.pdf")
+        let page = try #require(result.page)
+        #expect(page.entries.map { $0.section * 100 + ($0.itemNumber ?? 0) } == [302, 303, 307, 308, 310, 311, 312, 401, 405, 406])
+        #expect(Self.entry(page, 3, 12)?.value == "Private flights: PPR\nCustoms: PN 24 HR")
+        #expect(Self.entry(page, 3, 12)?.altValue == "Vuelos privados: PPR\nAduanas: PN 24 HR")
+        #expect(Self.entry(page, 4, 5)?.value == "Yes, 2 aircraft" && Self.entry(page, 4, 5)?.altValue == "Si, 2 aeronaves")
+        #expect(Self.entry(page, 4, 5)?.location == "page 2 AD 2.4 label of item 5")
+        #expect(result.findings.map(\.code) == ["pdf.section_missing", "pdf.section_missing"])
+    }
+
     @Test func titleOnlyHeadingsCountOnlyWhereNoHeadingIsNumbered() {
         func sections(_ texts: [String]) -> [Int] {
             PDFLayout.sections(texts.enumerated().map { PDFLine(page: 1, words: SyntheticChapter.words([Text(60, 100 + 14 * Double($0.offset), $0.element)])) })
