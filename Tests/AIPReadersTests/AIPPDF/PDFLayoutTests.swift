@@ -191,7 +191,8 @@ import Testing
     @Test func randomWordBoxesNeverCrash() {
         var random = SplitMix64(seed: 0x9DF)
         let vocabulary = ["ZZZZ", "AD", "2.2", "2.3", "2.4", "2.5", "1", "2", "3", "1.", "Remarks", "H24", ":", "TEL:", "/", "-",
-                          "AD 2 ZZZZ", "05 JAN 2026", "~~~RIGHT~~~", "IAC", "SID", "RWY13", "LYD", "1Y"]
+                          "AD 2 ZZZZ", "05 JAN 2026", "~~~RIGHT~~~", "IAC", "SID", "RWY13", "LYD", "1Y",
+                          "OPERATIONAL", "HOURS", "Customs", "Hotels", "ATS"]
         for round in 0..<200 {
             let count = Int(random.next() % 300)
             let words = (0..<count).map { _ -> PDFWord in
