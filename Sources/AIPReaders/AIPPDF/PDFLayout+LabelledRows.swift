@@ -91,7 +91,13 @@ extension PDFLayout {
                 }, joiner: joiner)
             }
             let national = text(0, joiner: " ")
-            let (label, altLabel) = count == 4 ? (text(2, joiner: " "), national) : (national, nil)
+            // Beside values split by language, one label cell holds both (`Aduanas / Customs`, national first).
+            let halves = national.components(separatedBy: " / ")
+            let (label, altLabel): (String, String?) = switch count {
+            case 4: (text(2, joiner: " "), national)
+            case 3 where halves.count == 2: (halves[1], halves[0])
+            default: (national, nil)
+            }
             let (english, nationalValue) = switch count {
             case 2: (text(1, joiner: "\n"), String?.none)
             case 3: (text(2, joiner: "\n"), text(1, joiner: "\n"))

@@ -86,7 +86,8 @@ import Testing
         let page = try #require(result.page)
         #expect(page.entries.map(\.itemNumber) == [2, 3, 4, 8])
         #expect(Self.entry(page, 3, 2)?.value == "On request" && Self.entry(page, 3, 2)?.altValue == "Sur demande")
-        #expect(Self.entry(page, 3, 2)?.field == "Douanes / Customs")
+        #expect(Self.entry(page, 3, 2)?.field == "Customs" && Self.entry(page, 3, 2)?.altField == "Douanes")
+        #expect(Self.entry(page, 3, 3)?.field == "Health" && Self.entry(page, 3, 3)?.altField == nil)
         // One text running across the English column's start is shared by both languages.
         #expect(Self.entry(page, 3, 3)?.value == "Voir GEN 3.1 pour les details complets du service sanitaire")
         #expect(Self.entry(page, 3, 3)?.altValue == nil)
