@@ -13,9 +13,9 @@ extension PDFLayout {
     /// The columns of a table without item numbers, nil when it shows neither two, three nor four. Which column is
     /// what follows from the count, national before English as the page reads: label | value; label | national
     /// value | English value (France's split cells without numbers); national label | national value | English
-    /// label | English value (Spain's two language halves side by side). An English half without labels beside
-    /// a national half with them cannot be told from the three-column form, so it is read as that (its English
-    /// labels would be value text there, an English label then being read into the value: not supported).
+    /// label | English value (Spain's two language halves side by side). Geometry alone cannot tell national
+    /// label | national value | English value from national value | English label | English value, so the
+    /// latter (labels only in English, printed in the middle; no state is known to print it) is not supported.
     ///
     /// A column starts where text starts a line or follows a gutter (a gap wider than 0.8 line heights, as for
     /// numbered tables) at one position, within the slack, on at least three lines and a quarter of the lines, so
@@ -44,8 +44,8 @@ extension PDFLayout {
     /// above: more than 1.25 label heights below it (1.6 when it starts in lower case: fonts whose boxes are
     /// short for their line pitch still wrap `Tipos de trafico` / `autorizados` so), or on another page. A row runs
     /// to the next one: labels on the first line of their row, as such tables print them (top-aligned rows). The
-    /// English label names the item, the national one when the English does not. As in split cells, an English value left empty means the
-    /// national text serves both (then `altValue` is nil).
+    /// English label names the item, the national one when the English does not. As in split cells, an English
+    /// value left empty means the national text serves both (then `altValue` is nil).
     ///
     /// Columns are found on each page (odd and even pages may print their tables apart); a page showing none, or
     /// another number of them than the section's first page, keeps the page's before.
