@@ -13,8 +13,10 @@ import Foundation
 /// - `pdf.unreadable`: poppler refused the file (damaged, truncated, encrypted); `pdf.timeout`, `pdf.output_too_large`;
 /// - `pdf.no_text_layer`: no words (a scanned, image-only document: no OCR here);
 /// - `pdf.no_icao`: no aerodrome code in the section headings or page headers;
-/// - `pdf.section_missing`: one of AD 2.2–2.5 has no heading or no numbered item;
-/// - `pdf.unplaced_text`: text inside AD 2.2–2.5 that belongs to no item (reported, never guessed into one).
+/// - `pdf.section_missing`: one of AD 2.2–2.5 has no heading, or neither numbered items nor label and value columns;
+/// - `pdf.unplaced_text`: text inside AD 2.2–2.5 that belongs to no item (reported, never guessed into one), or a
+///   row of a table without item numbers whose label names no catalogue item;
+/// - `pdf.ambiguous_label`: rows of a table without item numbers whose labels name the same item (none used).
 public enum AIPPDFReader {
     /// Real chapters are 50 KB–1 MB; anything past this is not one.
     public static let maximumFileBytes = 64 << 20
@@ -25,6 +27,8 @@ public enum AIPPDFReader {
         public var findings: [Finding]
         /// Pages in the document's text layer (0 when not read).
         public var pageCount: Int
+        /// Items of sections printed without item numbers, placed by their label's words (``AIPTitleWords``).
+        public var itemsPlacedByLabel = 0
     }
 
     /// Reads one PDF; every problem with the document is a finding.
@@ -73,6 +77,7 @@ public enum AIPPDFReader {
                           pageCount: layer.pages.count)
         }
         var tables: [Int: PDFTable] = [:]
+        var labelled: [Int: PDFLabelledRows] = [:]
         for number in EAIPReader.itemSections {
             guard let section = sections.first(where: { $0.number == number }) else {
                 findings.append(Finding(file: file, location: .file, code: "pdf.section_missing",
@@ -80,6 +85,10 @@ public enum AIPPDFReader {
                 continue
             }
             guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight) else {
+                if let rows = PDFLayout.labelledRows(section.lines, section: number, valueRight: valueRight) {
+                    labelled[number] = rows
+                    continue
+                }
                 findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
                 continue
@@ -90,22 +99,34 @@ public enum AIPPDFReader {
         let stacked = placement == .top && PDFLayout.stacksLanguages(Array(tables.values))
         let splitLabels = !stacked && PDFLayout.splitsLanguages(Array(tables.values))
         var entries: [EAIPEntry] = []
-        for (number, table) in tables.sorted(by: { $0.key < $1.key }) {
-            let (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels)
+        var itemsPlacedByLabel = 0
+        for number in EAIPReader.itemSections {
+            var items: [PDFItem] = [], unplaced: [PDFLine] = [], placedBy = "item"
+            if let table = tables[number] {
+                (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels)
+            } else if let rows = labelled[number] {
+                (items, unplaced, placedBy) = (rows.items, rows.unplaced, "label of item")
+                findings += rows.rejected.map { row, code in
+                    Finding(file: file, location: .page(row.page, section: "AD 2.\(number)"), code: code, value: "\(row.label): \(row.value)",
+                            reason: code == "pdf.ambiguous_label" ? "its label names an item another row names too; neither used"
+                                : "its label names no AD 2.\(number) item of the catalogue; not used", action: .fieldCleared)
+                }
+            }
             for line in unplaced {
                 findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))
             }
             entries += items.map {
                 EAIPEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altField: $0.altLabel, altValue: $0.altValue,
-                          location: "page \($0.page) AD 2.\(number) item \($0.number)")
+                          location: "page \($0.page) AD 2.\(number) \(placedBy) \($0.number)")
             }
+            itemsPlacedByLabel += labelled[number]?.items.count ?? 0
         }
         let name = sections.first { $0.number == 1 }.flatMap { PDFDocumentFacts.name(section: $0.lines, icao: icao) }
         let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
                             effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
                             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
                             entries: entries, charts: PDFCharts.charts(layer, icao: icao))
-        return Result(page: page, findings: findings, pageCount: layer.pages.count)
+        return Result(page: page, findings: findings, pageCount: layer.pages.count, itemsPlacedByLabel: itemsPlacedByLabel)
     }
 }

@@ -1,6 +1,7 @@
 /// Layout analysis of an AIP aerodrome chapter: pure functions from word boxes to sections and items, testable
 /// without PDFs. Nothing here knows a state: columns come from the geometry of each section, headings from the
-/// forms `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`, `AD 2 XXXX.3`.
+/// forms `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`, `AD 2 XXXX.3`, or from their titles (`2.3 OPERATIONAL HOURS`,
+/// `3. Operational Hours`, `OPERATIONAL HOURS`).
 enum PDFLayout {
     /// The body of the document: lines of every page, running headers/footers and artefacts removed, in page order.
     static func body(_ layer: PDFTextLayer) -> [PDFLine] {
@@ -13,10 +14,14 @@ enum PDFLayout {
 
     /// The AD 2 section number a heading line announces (`EBOS AD 2.3 Operational Hours` → 3), nil for other lines.
     /// The number must be followed by a title word, so references (`See AD 2.11`, `AD 2.24.1`) are no headings.
-    static func headingNumber(_ line: PDFLine) -> Int? {
+    /// Without code or `AD` in front, the title decides (``titledHeadingNumber(_:)``).
+    static func headingNumber(_ line: PDFLine) -> Int? { codedHeadingNumber(line) ?? titledHeadingNumber(line) }
+
+    private static func codedHeadingNumber(_ line: PDFLine) -> Int? {
         var words = line.words.map(\.text)[...]
         if let first = words.first, first.count == 4, first.allSatisfy({ $0.isASCII && $0.isUppercase }), first != "ICAO" { words = words.dropFirst() }
         if words.first == "AD" { words = words.dropFirst() }
+        guard words.count < line.words.count else { return nil }
         // `AD 2 LFAT.3` (French SIA) names the section after the code.
         if words.first == "2", let code = words.dropFirst().first, code.count > 5, code.prefix(4).allSatisfy({ $0.isASCII && $0.isUppercase }),
            code.dropFirst(4).first == "." {
@@ -30,11 +35,16 @@ enum PDFLayout {
     }
 
     /// The lines of each AD 2 section, from its (first) heading to the next section's heading; a heading printed
-    /// twice (bilingual) starts no new section.
+    /// twice (bilingual) starts no new section. A heading printing no number at all starts one only in a document
+    /// that numbers none of its headings (Denmark): where others are numbered, such words are a label
+    /// (`Informations complémentaires` / `Additional information`, AD 2.11 item 10 of France), or the English
+    /// repeat of a numbered national heading.
     static func sections(_ lines: [PDFLine]) -> [(number: Int, heading: PDFLine, lines: [PDFLine])] {
         var sections: [(number: Int, heading: PDFLine, lines: [PDFLine])] = []
-        for line in lines {
-            if let number = headingNumber(line) {
+        let numbers = lines.map(headingNumber)
+        let numbered = lines.indices.contains { numbers[$0] != nil && !printsNoNumber(lines[$0]) }
+        for (line, number) in zip(lines, numbers) {
+            if let number, !numbered || !printsNoNumber(line) || sections.last?.number == number {
                 if sections.last?.number == number { continue }
                 sections.append((number, line, []))
             } else if !sections.isEmpty {

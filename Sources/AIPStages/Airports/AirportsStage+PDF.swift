@@ -9,28 +9,19 @@ extension AirportsStage {
     /// procedures, and its name names an aerodrome OurAirports does not have (the merge takes eAIP pages first).
     /// Of several PDF chapters of one aerodrome, the latest effective date wins, as for eAIP pages.
     ///
+    /// The label words are the reader's (``AIPTitleWords/item(section:label:)``, which also places the rows of
+    /// tables printed without numbers): states that print no geoid undulation item number the rest one lower
+    /// (Switzerland: MAG VAR is item 4).
+    ///
     /// Returns the page and how many items were remapped (the report counts them per document).
     static func catalogued(_ page: EAIPPage) -> (page: EAIPPage, remapped: Int) {
         var page = page
         var remapped = 0
         for index in page.entries.indices where page.entries[index].section == 2 {
-            guard let item = adminItem(label: page.entries[index].field), item != page.entries[index].itemNumber else { continue }
+            guard let item = AIPTitleWords.item(section: 2, label: page.entries[index].field), item != page.entries[index].itemNumber else { continue }
             page.entries[index].itemNumber = item
             remapped += 1
         }
         return (page, remapped)
-    }
-
-    /// The AD 2.2 item a label names, when exactly one item's words occur in it: states that print no geoid
-    /// undulation item number the rest one lower (Switzerland: MAG VAR is item 4).
-    static func adminItem(label: String) -> Int? {
-        let label = label.lowercased()
-        let words: [(item: Int, keys: [String])] = [
-            (1, ["arp"]), (2, ["direction"]), (3, ["elevation", "altitude", "elevazione"]), (4, ["geoid", "géoïde", "geoide"]),
-            (5, ["mag var", "magnetic", "magnétique", "magnetica"]), (6, ["administration", "operator", "gestionnaire", "autorità"]),
-            (7, ["traffic", "trafic", "traffico"]), (8, ["remarks", "observations", "osservazioni"]),
-        ]
-        let matches = words.filter { $0.keys.contains(where: label.contains) }
-        return matches.count == 1 ? matches[0].item : nil
     }
 }

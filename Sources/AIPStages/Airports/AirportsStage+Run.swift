@@ -40,6 +40,10 @@ extension AirportsStage {
         merge(pages: pages.compactMap(\.result.page) + pdfPages.map(\.page), into: &output, ids: &ids)
         // AD 2.2 items mapped by label because their printed number disagrees with the catalogue, per document.
         output.counts["aip_pdf_items_remapped"] = Dictionary(pdfPages.filter { $0.remapped > 0 }.map { ($0.page.file, $0.remapped) }) { $0 + $1 }
+        // Items of tables printed without numbers, placed by their label's words (Spain), per document.
+        output.counts["aip_pdf_items_placed_by_label"] = Dictionary(pdfs.compactMap { pdf in
+            pdf.result.itemsPlacedByLabel > 0 ? (pdf.file.displayName, pdf.result.itemsPlacedByLabel) : nil
+        }) { $0 + $1 }
         let borders = try borderPaths.map { try BorderCrossingReader.read(sources.file($0)) }
         merge(borderCrossings: borders, into: &output, ids: &ids)
         if !pages.isEmpty || !pdfs.isEmpty || !borders.isEmpty {

@@ -191,7 +191,8 @@ import Testing
     @Test func randomWordBoxesNeverCrash() {
         var random = SplitMix64(seed: 0x9DF)
         let vocabulary = ["ZZZZ", "AD", "2.2", "2.3", "2.4", "2.5", "1", "2", "3", "1.", "Remarks", "H24", ":", "TEL:", "/", "-",
-                          "AD 2 ZZZZ", "05 JAN 2026", "~~~RIGHT~~~", "IAC", "SID", "RWY13", "LYD", "1Y"]
+                          "AD 2 ZZZZ", "05 JAN 2026", "~~~RIGHT~~~", "IAC", "SID", "RWY13", "LYD", "1Y",
+                          "OPERATIONAL", "HOURS", "Customs", "Hotels", "ATS"]
         for round in 0..<200 {
             let count = Int(random.next() % 300)
             let words = (0..<count).map { _ -> PDFWord in
@@ -199,8 +200,9 @@ import Testing
                 return PDFWord(page: 1 + Int(random.next() % 3), x0: x, y0: y, x1: x + Double(random.next() % 80), y1: y + size,
                                text: vocabulary[Int(random.next() % UInt64(vocabulary.count))])
             }
-            // Odd rounds scatter the noise over the synthetic chapter, so that real tables meet it.
-            let chapter = round % 2 == 1 ? SyntheticChapter.layer(SyntheticChapter.english).pages.flatMap(\.words) : []
+            // Odd rounds scatter the noise over a synthetic chapter (numbered, or Spanish without numbers), so that
+            // real tables meet it.
+            let chapter = round % 2 == 1 ? SyntheticChapter.layer(round % 4 == 1 ? SyntheticChapter.english : SyntheticChapter.spanish).pages.flatMap(\.words) : []
             let layer = PDFTextLayer(pages: (1...3).map { page in
                 .init(width: 595, height: 842, words: (chapter + words).filter { $0.page == page })
             })
@@ -208,8 +210,15 @@ import Testing
             #expect(result.page != nil || !result.findings.isEmpty, "round \(round)")
             if round % 2 == 1 { #expect(result.page?.icao == "ZZZZ", "round \(round)") }
             for section in EAIPReader.itemSections {
-                let numbers = result.page?.entries.filter { $0.section == section }.compactMap(\.itemNumber) ?? []
+                let entries = result.page?.entries.filter { $0.section == section } ?? []
+                let numbers = entries.filter { !$0.location.contains("label of") }.compactMap(\.itemNumber)
                 #expect(numbers == Array(1...max(1, numbers.count)).prefix(numbers.count).map { $0 }, "round \(round)")
+                // Items placed by label: each named by its label (English, else national), none twice.
+                let labelled = entries.filter { $0.location.contains("label of") }
+                #expect(labelled.allSatisfy { entry in
+                    [entry.field, entry.altField].contains { $0.flatMap { AIPTitleWords.item(section: section, label: $0) } == entry.itemNumber }
+                }, "round \(round)")
+                #expect(Set(labelled.compactMap(\.itemNumber)).count == labelled.count, "round \(round)")
             }
         }
     }

@@ -67,4 +67,73 @@ enum SyntheticChapter {
         second += [Text(56, 800, "AMDT 02/2025")]
         return [first, second]
     }()
+
+    /// Rows of a table without item numbers: each row's cells (each a list of lines, 9.5 points apart) starting at
+    /// `columns`, rows 6 points apart below their tallest cell. Returns the texts and the `y` below the table.
+    static func unnumberedRows(_ y: Double, columns: [Double], _ rows: [[[String]]]) -> (texts: [Text], end: Double) {
+        var texts: [Text] = []
+        var y = y
+        for row in rows {
+            for (column, lines) in zip(columns, row) {
+                texts += lines.enumerated().map { Text(column, y + 9.5 * Double($0.offset), $0.element) }
+            }
+            y += 9.5 * Double(row.map(\.count).max() ?? 1) + 6
+        }
+        return (texts, y)
+    }
+
+    /// A Spanish chapter of aerodrome ZZZZ: headings by title only, national over English on one line or on two;
+    /// AD 2.2–2.5 without item numbers, Spanish label | Spanish value | English label | English value. AD 2.2
+    /// prints no geoid or magnetic variation rows; AD 2.5 has two rows naming hotels and one naming nothing of
+    /// the catalogue; AD 2.6 follows.
+    static let spanish: [[Text]] = {
+        let columns = [60.0, 170, 320, 420]
+        var texts = [
+            Text(56, 20, "AIP ESPANA"), Text(470, 20, "AD 2 ZZZZ 1-1"), Text(490, 32, "05 JAN 2026"),
+            Text(60, 62, "INDICADOR DE LUGAR Y NOMBRE DEL AERODROMO / AERODROME LOCATION INDICATOR AND NAME"),
+            Text(200, 76, "ZZZZ - PRUEBAS"),
+            Text(60, 92, "DATOS GEOGRAFICOS Y DE ADMINISTRACION DEL AERODROMO"),
+            Text(60, 104, "AERODROME GEOGRAPHICAL AND ADMINISTRATIVE DATA"),
+        ]
+        var table = unnumberedRows(120, columns: columns, [
+            [["Coordenadas ARP"], ["402820N 0033339W"], ["ARP coordinates"], ["402820N 0033339W"]],
+            [["Distancia y direccion"], ["12 KM NE de la ciudad"], ["Distance and direction"], ["12 KM NE of the city"]],
+            [["Elevacion / Temperatura", "de referencia"], ["610 M / 33 C"], ["Elevation / Reference", "temperature"], ["610 M / 33 C"]],
+            [["Administracion del AD"], ["AENA", "Tel: 913 211 000"], ["AD Administration"], ["AENA", "Tel: 913 211 000"]],
+            [["Tipos de trafico", "autorizados"], ["IFR/VFR"], ["Types of traffic", "permitted"], ["IFR/VFR"]],
+            [["Observaciones"], ["Ninguna"], ["Remarks"], ["NIL"]],
+        ])
+        texts += table.texts
+        texts.append(Text(60, table.end + 8, "HORAS DE FUNCIONAMIENTO / OPERATIONAL HOURS"))
+        table = unnumberedRows(table.end + 24, columns: columns, [
+            [["Aduanas e inmigracion"], ["Lunes a viernes", "0800-1500"], ["Customs and immigration"], ["Monday to Friday", "0800-1500"]],
+            [["ATS"], ["H24"], ["ATS"], []],
+            [["Oficina ARO"], ["0700-2100"], ["ATS Reporting Office"], ["0700-2100"]],
+            [["Observaciones"], ["Aduanas bajo peticion"], ["Remarks"], ["Customs on request, PN 24 HR"]],
+        ])
+        texts += table.texts
+        texts.append(Text(60, table.end + 8, "SERVICIOS E INSTALACIONES DE ASISTENCIA EN TIERRA / HANDLING SERVICES AND FACILITIES"))
+        table = unnumberedRows(table.end + 24, columns: columns, [
+            [["Instalaciones de carga"], ["Si"], ["Cargo handling"], ["Yes"]],
+            [["Tipos de combustible", "y lubricantes"], ["JET A1, AVGAS 100LL"], ["Fuel and oil types"], ["JET A1, AVGAS 100LL"]],
+            [["Hangares"], ["No"], ["Hangar space"], ["No"]],
+            [["Reparaciones"], ["No"], ["Repair facilities"], ["No"]],
+        ])
+        texts += table.texts
+        texts.append(Text(60, table.end + 8, "INSTALACIONES PARA LOS PASAJEROS / PASSENGER FACILITIES"))
+        table = unnumberedRows(table.end + 24, columns: columns, [
+            [["Hoteles"], ["En la ciudad"], ["Hotels"], ["In the city"]],
+            [["Hoteles cercanos"], ["Hotel AD"], ["Hotels nearby"], ["Hotel AD"]],
+            [["Aparcamiento"], ["Si"], ["Parking"], ["Yes"]],
+            [["Oficina de turismo"], ["En la ciudad"], ["Tourist office"], ["In the city"]],
+        ])
+        texts += table.texts
+        texts.append(Text(60, table.end + 8, "SERVICIOS DE SALVAMENTO Y EXTINCION DE INCENDIOS / RESCUE AND FIRE FIGHTING SERVICES"))
+        texts += unnumberedRows(table.end + 24, columns: columns, [
+            [["Categoria SEI"], ["CAT 7"], ["AD category"], ["CAT 7"]],
+            [["Observaciones"], ["Ninguna"], ["Remarks"], ["NIL"]],
+        ]).texts
+        texts += [Text(56, 800, "AMDT 01/2026")]
+        return [texts]
+    }()
 }

@@ -27,8 +27,8 @@ import Testing
         #expect(remapped == 4)
         #expect(page.entries.map(\.itemNumber) == [3, 5, 6, 7, 8, 4])
         // A label naming two items keeps its printed number.
-        #expect(AirportsStage.adminItem(label: "Direction and distance of ARP from (city)") == nil)
-        #expect(AirportsStage.adminItem(label: "Geoid undulation at AD ELEV PSN") == 4)
+        #expect(AIPTitleWords.item(section: 2, label: "Direction and distance of ARP from (city)") == nil)
+        #expect(AIPTitleWords.item(section: 2, label: "Geoid undulation at AD ELEV PSN") == 4)
     }
 
     @Test func pdfEntriesAreASourceOfTheirOwnAndEAIPChartsWin() {

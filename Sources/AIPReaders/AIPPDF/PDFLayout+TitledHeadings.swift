@@ -1,0 +1,22 @@
+extension PDFLayout {
+    /// The AD 2 section a heading without code or `AD` announces (`2.3 OPERATIONAL HOURS`, `3. Operational Hours`,
+    /// `3 OPERATIONAL HOURS`, the Danish `OPERATIONAL HOURS`), nil for other lines. Such a number alone could be an
+    /// item number (`3 Customs`) or a value (`2.5 NM`), so the title decides: its words must be one of the
+    /// section's titles (``AIPTitleWords/section(title:)``), and a printed number must be that section's.
+    static func titledHeadingNumber(_ line: PDFLine) -> Int? {
+        guard let first = line.words.first?.text else { return nil }
+        var printed: Int?
+        var title = line.words[...]
+        if first.hasPrefix("2."), let number = Int(first.dropFirst(2)) {
+            printed = number
+        } else if let number = Int(first.hasSuffix(".") ? String(first.dropLast()) : first) {
+            printed = number
+        }
+        if printed != nil { title = title.dropFirst() }
+        guard let section = AIPTitleWords.section(title: PDFLine.join(Array(title))), printed == nil || printed == section else { return nil }
+        return section
+    }
+
+    /// Whether a line prints no digit at all: a heading known by its title alone (see ``sections(_:)``).
+    static func printsNoNumber(_ line: PDFLine) -> Bool { !line.words.contains { $0.text.contains(where: \.isNumber) } }
+}
