@@ -79,7 +79,8 @@ public enum AIPPDFReader {
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
-            guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight) else {
+            guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight)
+                    ?? PDFLayout.runningTextTable(section.lines, valueRight: valueRight) else {
                 findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
                 continue
@@ -89,9 +90,12 @@ public enum AIPPDFReader {
         let placement = PDFLayout.rowPlacement(Array(tables.values))
         let stacked = placement == .top && PDFLayout.stacksLanguages(Array(tables.values))
         let splitLabels = !stacked && PDFLayout.splitsLanguages(Array(tables.values))
+        // Never with `stacked`: that needs half the items paired, this more items in one even cell than paired.
+        let stackedCells = placement == .top && !splitLabels && PDFLayout.stacksLanguagesInCells(Array(tables.values))
         var entries: [EAIPEntry] = []
         for (number, table) in tables.sorted(by: { $0.key < $1.key }) {
-            let (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels)
+            let (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels,
+                                                    stackedCells: stackedCells)
             for line in unplaced {
                 findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))

@@ -2,13 +2,14 @@
 /// without PDFs. Nothing here knows a state: columns come from the geometry of each section, headings from the
 /// forms `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`, `AD 2 XXXX.3`.
 enum PDFLayout {
-    /// The body of the document: lines of every page, running headers/footers and artefacts removed, in page order.
+    /// The body of the document: lines of every page, running headers/footers and artefacts removed, in page order
+    /// and, on pages set in two text columns, in reading order (``readingOrder(_:)``).
     static func body(_ layer: PDFTextLayer) -> [PDFLine] {
-        layer.pages.flatMap { page in
+        readingOrder(layer.pages.map { page in
             let lines = lines(of: page.words.filter { !isArtefact($0) })
             let headerBottom = runningHeaderBottom(lines, pageHeight: page.height)
             return lines.filter { $0.midY > headerBottom && $0.midY <= runningFooterTop(pageHeight: page.height) }
-        }
+        }).flatMap { $0 }
     }
 
     /// The AD 2 section number a heading line announces (`EBOS AD 2.3 Operational Hours` → 3), nil for other lines.

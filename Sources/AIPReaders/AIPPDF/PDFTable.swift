@@ -101,7 +101,13 @@ extension PDFLayout {
             }
             split += page
         }
-        // Item numbers in sequence; a number out of sequence is text of its row.
+        return numbered(split)
+    }
+
+    /// The table of lines split into columns, with its item numbers in sequence (a number out of sequence is text
+    /// of its row), nil when there is no item 1.
+    static func numbered(_ split: [PDFTableLine]) -> PDFTable? {
+        var split = split
         var starts: [Int] = []
         for index in split.indices {
             guard let number = split[index].number else { continue }

@@ -1,0 +1,66 @@
+/// Tables that stack the languages inside each cell (Czechia, Austria): one numbered row per item, its label cell
+/// holding the national label line(s) then the English one(s), its value cell the national value then the English
+/// value, or one value printed once for both (times, `H24`, `NIL`). Unlike Italy (``PDFLayout/stackedItem``), no
+/// gap parts the halves into separate label cells (a gap that does makes them two cells, read as Italy's).
+///
+/// Without fonts, the halves are told apart by how such cells are typeset: each language's label and value start on
+/// one baseline, as two rows without a rule between them. So the English half starts at the first line below the
+/// item's first one where label and value both start after one of the two cells had a line without text (the
+/// shorter national half ended there); when both national halves are equally long there is no such line, and the
+/// label cell's lines split in half (each language's label as long as the other's, as the document shows: see
+/// ``PDFLayout/stacksLanguagesInCells(_:)``). An item whose label lines are odd in number and show no such line is
+/// read as one language.
+extension PDFTable {
+    /// How many items the table has, and how many of them have one label cell of an even number of lines (two or
+    /// more): national then English, line for line.
+    var evenLabelCellItems: (items: Int, even: Int) {
+        let blocks = labelBlocks
+        var even = 0
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : split.count
+            let cells = blocks.filter { (start..<end).contains($0.lowerBound) }
+            guard cells.count == 1, let cell = cells.first else { continue }
+            let lines = cell.count { !split[$0].label.isEmpty }
+            if lines >= 2 && lines % 2 == 0 { even += 1 }
+        }
+        return (starts.count, even)
+    }
+}
+
+extension PDFLayout {
+    /// Whether a document stacks the languages inside each cell: three items in four or more (of four at least) are
+    /// stacked, in cells of two, four… lines, or in label cells that pair up (a gap between the halves, read as
+    /// Italy's), and the first kind outnumber the second. An English document wraps a label now and then, not
+    /// nearly always; an Italian one pairs its cells.
+    static func stacksLanguagesInCells(_ tables: [PDFTable]) -> Bool {
+        let even = tables.map(\.evenLabelCellItems), paired = tables.map(\.pairedLabelItems)
+        let items = even.reduce(0) { $0 + $1.items }, evenItems = even.reduce(0) { $0 + $1.even }
+        let pairedItems = paired.reduce(0) { $0 + $1.paired }
+        return items >= 4 && (evenItems + pairedItems) * 4 >= items * 3 && evenItems > pairedItems
+    }
+
+    /// One item of a table stacking the languages inside its cells (see above), nil when its halves cannot be told
+    /// apart. English label and value in `label`/`value`, national ones in `altLabel`/`altValue`; a value printed
+    /// once, or twice alike, serves both (`altValue` nil).
+    static func stackedCellItem(_ split: [PDFTableLine], indices: [Int], number: Int) -> PDFItem? {
+        let rows = indices.map { split[$0] }
+        let labelled = rows.indices.filter { !rows[$0].label.isEmpty }
+        guard let firstLabel = labelled.first, labelled.count >= 2 else { return nil }
+        let aligned = rows.indices.first { index in
+            index > firstLabel && !rows[index].label.isEmpty && !rows[index].value.isEmpty
+                && (rows[index - 1].label.isEmpty || rows[index - 1].value.isEmpty)
+        }
+        guard let english = aligned ?? (labelled.count % 2 == 0 ? labelled[labelled.count / 2] : nil) else { return nil }
+        func text(_ part: ArraySlice<PDFTableLine>, _ words: KeyPath<PDFTableLine, [PDFWord]>, _ right: KeyPath<PDFTableLine, Double>,
+                  joiner: String) -> String {
+            joinLines(part.map { ($0[keyPath: words], $0[keyPath: right], false) }, joiner: joiner)
+        }
+        let national = rows[..<english], englishRows = rows[english...]
+        let nationalValue = text(national, \.value, \.valueRight, joiner: "\n")
+        let englishValue = text(englishRows, \.value, \.valueRight, joiner: "\n")
+        let shared = nationalValue.isEmpty || englishValue.isEmpty || nationalValue == englishValue
+        return PDFItem(number: number, page: rows[0].line.page, label: text(englishRows, \.label, \.labelRight, joiner: " "),
+                       value: englishValue.isEmpty ? nationalValue : englishValue, altValue: shared ? nil : nationalValue,
+                       altLabel: text(national, \.label, \.labelRight, joiner: " "))
+    }
+}
