@@ -80,7 +80,7 @@ public enum AIPPDFReader {
                 continue
             }
             guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight)
-                    ?? PDFLayout.runningTextTable(section.lines, valueRight: valueRight) else {
+                    ?? PDFLayout.runningTextTable(section.lines, body: pages) else {
                 findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
                 continue

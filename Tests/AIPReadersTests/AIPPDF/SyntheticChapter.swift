@@ -77,10 +77,11 @@ enum SyntheticChapter {
 
     /// A Danish-style two-page chapter of aerodrome EKXX: two text columns per page (left from x 56, right from
     /// 310), items as running text (`1. Label: value`, or the value on the lines below), AD 2.4 item 7 running on
-    /// from the bottom of the left column to the top of the right one.
+    /// from the bottom of the left column to the top of the right one, a title over both columns on page 1.
     static let twoColumns: [[Text]] = {
         let header = [Text(56, 20, "AIP DENMARK"), Text(450, 20, "AD 2 EKXX 1-1"), Text(450, 32, "05 JAN 2026"), Text(56, 800, "AMDT 01/2026")]
-        let first = header + column(56, 62, [
+        // A title over both columns, centred: no column line wraps at its right end.
+        let first = header + [Text(160, 50, "TESTBY AERODROME - AD 2 TEXT IN TWO COLUMNS")] + column(56, 62, [
             "EKXX AD 2.1 LOCATION INDICATOR AND NAME", "EKXX - TESTBY",
             "EKXX AD 2.2 GEOGRAPHICAL AND ADMINISTRATIVE DATA",
             "1. ARP coordinates: 551400N 0123000E",
