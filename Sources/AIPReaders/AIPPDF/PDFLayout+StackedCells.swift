@@ -14,16 +14,10 @@ extension PDFTable {
     /// How many items the table has, and how many of them have one label cell of an even number of lines (two or
     /// more): national then English, line for line.
     var evenLabelCellItems: (items: Int, even: Int) {
-        let blocks = labelBlocks
-        var even = 0
-        for (k, start) in starts.enumerated() {
-            let end = k + 1 < starts.count ? starts[k + 1] : split.count
-            let cells = blocks.filter { (start..<end).contains($0.lowerBound) }
-            guard cells.count == 1, let cell = cells.first else { continue }
-            let lines = cell.count { !split[$0].label.isEmpty }
-            if lines >= 2 && lines % 2 == 0 { even += 1 }
-        }
-        return (starts.count, even)
+        (starts.count, labelCellsByItem.count { cells in
+            guard cells.count == 1, let lines = cells.first?.count(where: { !split[$0].label.isEmpty }) else { return false }
+            return lines >= 2 && lines % 2 == 0
+        })
     }
 }
 

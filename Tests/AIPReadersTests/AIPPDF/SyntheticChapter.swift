@@ -22,6 +22,11 @@ enum SyntheticChapter {
         PDFTextLayer(pages: pages.enumerated().map { PDFTextLayer.Page(width: 595, height: 842, words: words($1, page: $0 + 1)) })
     }
 
+    /// `pages` read by the reader: as word boxes (no poppler), or written as a PDF and read through poppler.
+    static func read(_ pages: [[Text]], throughPoppler: Bool = false, file: String = "aip-pdf/t.pdf") throws -> AIPPDFReader.Result {
+        throughPoppler ? try AIPPDFReader.read(SourceFile(displayName: file, bytes: TestPDF.document(pages))) : AIPPDFReader.read(layer(pages), file: file)
+    }
+
     /// Rows of a numbered table: number at 60, label at 75, value lines at 250, one line every 12 points from `y`.
     static func rows(_ y: Double, _ items: [(label: String, values: [String])]) -> [Text] {
         var texts: [Text] = []

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Pages set in two text columns with items as running text (Denmark): word boxes, and once through poppler.
-@Suite struct PDFTextColumnsTests {
+@Suite struct PDFLayoutTextColumnsTests {
     typealias Text = SyntheticChapter.Text
 
     static func entry(_ page: EAIPPage, _ section: Int, _ item: Int) -> EAIPEntry? {
@@ -36,13 +36,12 @@ import Testing
     }
 
     @Test func aTwoColumnChapterReadsColumnByColumn() throws {
-        try Self.expectTwoColumnChapter(AIPPDFReader.read(SyntheticChapter.layer(SyntheticChapter.twoColumns), file: "aip-pdf/ekxx.pdf"))
+        try Self.expectTwoColumnChapter(SyntheticChapter.read(SyntheticChapter.twoColumns))
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
     func aTwoColumnChapterReadsThroughPoppler() throws {
-        let file = SourceFile(displayName: "aip-pdf/ekxx.pdf", bytes: TestPDF.document(SyntheticChapter.twoColumns))
-        try Self.expectTwoColumnChapter(AIPPDFReader.read(file))
+        try Self.expectTwoColumnChapter(SyntheticChapter.read(SyntheticChapter.twoColumns, throughPoppler: true))
     }
 
     @Test func aTitleOverBothColumnsCutsThePageIntoBands() {

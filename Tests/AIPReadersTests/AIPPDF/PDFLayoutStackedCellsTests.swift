@@ -4,7 +4,7 @@ import Testing
 
 /// Languages stacked inside each cell, national above English (Czechia, Austria): word boxes, and once through
 /// poppler.
-@Suite struct PDFStackedCellsTests {
+@Suite struct PDFLayoutStackedCellsTests {
     typealias Text = SyntheticChapter.Text
 
     static func entry(_ page: EAIPPage, _ item: Int) -> EAIPEntry? {
@@ -36,13 +36,12 @@ import Testing
     }
 
     @Test func languagesStackedInEachCellGiveEnglishAndNational() throws {
-        try Self.expectStackedChapter(AIPPDFReader.read(SyntheticChapter.layer(SyntheticChapter.stackedInCells), file: "aip-pdf/lkxx.pdf"))
+        try Self.expectStackedChapter(SyntheticChapter.read(SyntheticChapter.stackedInCells))
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
     func languagesStackedInEachCellReadThroughPoppler() throws {
-        let file = SourceFile(displayName: "aip-pdf/lkxx.pdf", bytes: TestPDF.document(SyntheticChapter.stackedInCells))
-        try Self.expectStackedChapter(AIPPDFReader.read(file))
+        try Self.expectStackedChapter(SyntheticChapter.read(SyntheticChapter.stackedInCells, throughPoppler: true))
     }
 
     @Test func anEnglishTableWithAWrappedLabelIsOneLanguage() throws {
