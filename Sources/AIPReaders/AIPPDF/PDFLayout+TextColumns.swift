@@ -26,9 +26,8 @@ extension PDFLayout {
         let gutters = pages.map(columnGutter)
         let columnsStartSections = zip(pages, gutters).contains { lines, gutter in
             guard let gutter else { return false }
-            let free = lines.filter { !crosses($0, at: gutter) }
-            return [free.map { $0.words.filter { $0.x1 <= gutter } }, free.map { $0.words.filter { $0.x1 > gutter } }].allSatisfy { side in
-                side.contains { part in part.first.map { headingNumber(PDFLine(page: $0.page, words: part)) != nil } ?? false }
+            return sides(lines, gutter: gutter).allSatisfy { side in
+                side.contains { part in headingNumber(PDFLine(page: part[0].page, words: part)) != nil }
             }
         }
         guard columnsStartSections else { return pages }
@@ -84,17 +83,21 @@ extension PDFLayout {
         if candidates.count > 200 { candidates = stride(from: 0, to: candidates.count, by: candidates.count / 200 + 1).map { candidates[$0] } }
         let freest = candidates.map { x in (x: x, crossing: lines.count { crosses($0, at: x) }) }.min { $0.crossing < $1.crossing }
         guard let gutter = freest, gutter.crossing * 5 <= lines.count else { return nil }
-        let free = lines.filter { !crosses($0, at: gutter.x) }
-        let sides = [free.map { $0.words.filter { $0.x1 <= gutter.x } }, free.map { $0.words.filter { $0.x1 > gutter.x } }]
-        for side in sides {
-            let parts = side.filter { !$0.isEmpty }
-            guard parts.count >= 3, let edge = parts.compactMap({ $0.first?.x0 }).min() else { return nil }
+        for parts in sides(lines, gutter: gutter.x) {
+            guard parts.count >= 3, let edge = parts.map({ $0[0].x0 }).min() else { return nil }
             let startsItems = parts.contains { part in
                 part[0].x0 < edge + 20 && (itemNumber(part[0]) != nil || headingNumber(PDFLine(page: part[0].page, words: part)) != nil)
             }
             guard startsItems else { return nil }
         }
         return gutter.x
+    }
+
+    /// The words left and right of the gutter on each line that does not cross it: for each side, the lines' parts
+    /// that hold words.
+    static func sides(_ lines: [PDFLine], gutter: Double) -> [[[PDFWord]]] {
+        let free = lines.filter { !crosses($0, at: gutter) }
+        return [free.map { $0.words.filter { $0.x1 <= gutter } }, free.map { $0.words.filter { $0.x1 > gutter } }].map { $0.filter { !$0.isEmpty } }
     }
 
     /// Whether a line crosses `x`: a word covers it, or it lies in a gap between two words narrower than a column
