@@ -6,7 +6,9 @@ extension PDFLayout {
     /// The section's lines as a table (tried when ``table(_:body:valueRight:)`` finds no value column): on a line
     /// starting with an item number at the text's left edge, the label is the words up to the first one ending in
     /// a colon (the colon dropped) and the value the rest; a numbered line without a colon is all label, its value
-    /// below. Further lines are value text; lines before the first number are kept as label text, so that they do
+    /// below, unless the next line starts with a small letter and has a colon: the label wrapped there
+    /// (`6. AD operator, address, telephone,` / `telefax, e-mail: Testby Lufthavn`; a capitalised `TEL: 123` below a
+    /// label is value). Further lines are value text; lines before the first number are kept as label text, so that they do
     /// not look like a value centred above it (``PDFTable/showsCentredNumbers``), and are reported as unplaced.
     /// Nil when no line starts with item 1, or when fewer than half the numbered lines show a label ending in a colon:
     /// such a section is no running text but a table whose columns were not found, reported rather than guessed.
@@ -21,26 +23,41 @@ extension PDFLayout {
             let edge = lines.compactMap { $0.words.first?.x0 }.min() ?? 0
             return (page, lines.filter { ($0.words.first?.x0 ?? .infinity) < edge + 20 }.compactMap { $0.words.last?.x1 }.max() ?? 0)
         })
-        var numbered = false, keyed = 0, numberedLines = 0
-        let split = lines.map { line -> PDFTableLine in
+        var split: [PDFTableLine] = []
+        var keyed = 0, numberedLines = 0
+        // The numbered line just before, while its label has found no colon: a label may wrap onto the next line.
+        var open: Int?
+        for line in lines {
             let right = valueRight[line.page] ?? 0
+            func row(_ number: PDFWord?, label: [PDFWord], value: [PDFWord]) -> PDFTableLine {
+                PDFTableLine(line: line, number: number, label: label, value: value, labelRight: right, valueRight: right)
+            }
             guard let first = line.words.first, line.words.count > 1, itemNumber(first) != nil, first.x0 < (left[line.page] ?? 0) + 20 else {
-                return PDFTableLine(line: line, number: nil, label: numbered ? [] : line.words, value: numbered ? line.words : [],
-                                    labelRight: right, valueRight: right)
+                if let index = open, line.words.first?.text.first?.isLowercase == true, let (label, rest) = labelToColon(line.words[...]) {
+                    split[index].label += label
+                    keyed += 1
+                    split.append(row(nil, label: [], value: rest))
+                } else {
+                    split.append(numberedLines == 0 ? row(nil, label: line.words, value: []) : row(nil, label: [], value: line.words))
+                }
+                open = nil
+                continue
             }
-            numbered = true
             numberedLines += 1
-            let rest = Array(line.words.dropFirst())
-            let colon = rest.firstIndex { $0.text.hasSuffix(":") }
-            keyed += colon == nil ? 0 : 1
-            let end = colon.map { $0 + 1 } ?? rest.count
-            var label = Array(rest[..<end])
-            if var last = label.popLast() {
-                last.text = String(last.text.dropLast(last.text.hasSuffix(":") ? 1 : 0))
-                if !last.text.isEmpty { label.append(last) }
-            }
-            return PDFTableLine(line: line, number: first, label: label, value: Array(rest[end...]), labelRight: right, valueRight: right)
+            let keyedLine = labelToColon(line.words.dropFirst())
+            keyed += keyedLine == nil ? 0 : 1
+            open = keyedLine == nil ? split.count : nil
+            split.append(row(first, label: keyedLine?.label ?? Array(line.words.dropFirst()), value: keyedLine?.rest ?? []))
         }
         return keyed * 2 >= numberedLines ? Self.numbered(split) : nil
+    }
+
+    /// The words up to the first one ending in a colon (the colon dropped) and the words after it, nil without a colon.
+    static func labelToColon(_ words: ArraySlice<PDFWord>) -> (label: [PDFWord], rest: [PDFWord])? {
+        guard let colon = words.firstIndex(where: { $0.text.hasSuffix(":") }) else { return nil }
+        var label = Array(words[..<colon]), key = words[colon]
+        key.text.removeLast()
+        if !key.text.isEmpty { label.append(key) }
+        return (label, Array(words[(colon + 1)...]))
     }
 }

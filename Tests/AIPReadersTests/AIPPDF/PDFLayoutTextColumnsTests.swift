@@ -82,11 +82,14 @@ import Testing
     @Test func runningTextItemsTakeTheirLabelUpToTheColon() throws {
         let texts = [Text(100, 62, "ZZZZ AD 2.4 HANDLING")] + SyntheticChapter.column(56, 80, [
             "Intro text before the first item", "1. Cargo handling facilities: Forklifts", "2. Fuel types :", " JET A1", "3. De-icing facilities",
+            "4. Hangar space for visiting", "aircraft and other: On request", " Hangar 2", "5. Repair facilities", " TEL: +45 1234",
         ])
         let result = AIPPDFReader.read(SyntheticChapter.layer([texts]), file: "t.pdf")
         let page = try #require(result.page)
-        #expect(page.entries.map(\.field) == ["Cargo handling facilities", "Fuel types", "De-icing facilities"])
-        #expect(page.entries.map(\.value) == ["Forklifts", "JET A1", ""])
+        // A label runs on to a colon on the next line when that starts with a small letter; `TEL:` is a value's key.
+        #expect(page.entries.map(\.field) == ["Cargo handling facilities", "Fuel types", "De-icing facilities",
+                                              "Hangar space for visiting aircraft and other", "Repair facilities"])
+        #expect(page.entries.map(\.value) == ["Forklifts", "JET A1", "", "On request\nHangar 2", "TEL: +45 1234"])
         #expect(result.findings.contains { $0.code == "pdf.unplaced_text" && $0.value == "Intro text before the first item" })
         // Numbered lines without colons are a table whose columns were not found: a finding, not guessed items.
         let table = [Text(100, 62, "ZZZZ AD 2.4 HANDLING")] + SyntheticChapter.column(56, 80, ["1. Cargo handling facilities", "2. Fuel types JET A1"])
