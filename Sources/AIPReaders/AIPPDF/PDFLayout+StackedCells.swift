@@ -6,10 +6,12 @@
 /// Without fonts, the halves are told apart by how such cells are typeset: each language's label and value start on
 /// one baseline, as two rows without a rule between them. So the English half starts at the first line below the
 /// item's first one where label and value both start after one of the two cells had a line without text (the
-/// shorter national half ended there); when both national halves are equally long there is no such line, and the
-/// label cell's lines split in half (each language's label as long as the other's, as the document shows: see
-/// ``PDFLayout/stacksLanguagesInCells(_:)``). An item whose label lines are odd in number and show no such line is
-/// read as one language.
+/// shorter national half ended there). When both national halves are equally long there is no such line: the label
+/// cell's lines split in half (each language's label as long as the other's, as the document shows: see
+/// ``PDFLayout/stacksLanguagesInCells(_:)``), but the value stays whole in `value`: two value lines beside a label
+/// of two lines may be a national and an English line or one value of two lines printed once (`MON-FRI 0700-1500`
+/// / `SAT 0800-1200`), and guessing the first would put half of a value in `alt_value`. An item whose label lines
+/// are odd in number and show no such line is read as one language.
 extension PDFTable {
     /// How many items the table has, and how many of them have one label cell of an even number of lines (two or
     /// more): national then English, line for line.
@@ -45,6 +47,7 @@ extension PDFLayout {
                 && (rows[index - 1].label.isEmpty || rows[index - 1].value.isEmpty)
         }
         guard let english = aligned ?? (labelled.count % 2 == 0 ? labelled[labelled.count / 2] : nil) else { return nil }
+        let valueSplits = aligned != nil
         func text(_ part: ArraySlice<PDFTableLine>, _ words: KeyPath<PDFTableLine, [PDFWord]>, _ right: KeyPath<PDFTableLine, Double>,
                   joiner: String) -> String {
             joinLines(part.map { ($0[keyPath: words], $0[keyPath: right], false) }, joiner: joiner)
@@ -52,9 +55,10 @@ extension PDFLayout {
         let national = rows[..<english], englishRows = rows[english...]
         let nationalValue = text(national, \.value, \.valueRight, joiner: "\n")
         let englishValue = text(englishRows, \.value, \.valueRight, joiner: "\n")
-        let shared = nationalValue.isEmpty || englishValue.isEmpty || nationalValue == englishValue
+        let shared = !valueSplits || nationalValue.isEmpty || englishValue.isEmpty || nationalValue == englishValue
+        let value = !valueSplits ? text(rows[...], \.value, \.valueRight, joiner: "\n") : englishValue.isEmpty ? nationalValue : englishValue
         return PDFItem(number: number, page: rows[0].line.page, label: text(englishRows, \.label, \.labelRight, joiner: " "),
-                       value: englishValue.isEmpty ? nationalValue : englishValue, altValue: shared ? nil : nationalValue,
+                       value: value, altValue: shared ? nil : nationalValue,
                        altLabel: text(national, \.label, \.labelRight, joiner: " "))
     }
 }

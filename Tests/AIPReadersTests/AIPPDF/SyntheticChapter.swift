@@ -111,10 +111,12 @@ enum SyntheticChapter {
 
     /// A Czech-style page of aerodrome LKXX, AD 2.3 only: one numbered row per item, the label cell holding the
     /// national label then the English one, the value cell the national value then the English one (each language's
-    /// label and value on one baseline), or one value for both. Rows are (label, value) lines, one every 10 points.
+    /// label and value on one baseline), or one value for both. Rows are (label, value) lines, one every 9 points (a
+    /// leading of 1.125: the lines of one cell stay one label cell, in word boxes and through poppler).
     static let stackedInCells: [[Text]] = {
         let items: [[(String?, String?)]] = [
-            [("Provozovatel letiste", "PO-PA 0700-1500"), ("AD Administration", "MON-FRI 0700-1500")],
+            // One value of two lines beside a label of two, or a national and an English line: the geometry cannot tell.
+            [("Provozovatel letiste", "MON-FRI 0700-1500"), ("AD Administration", "SAT 0800-1200")],
             [("Celni a imigracni sluzby", "H24"), ("Customs and immigration", nil)],
             // The national value runs longer: the English label waits for the English value.
             [("Zdravotni sluzba", "PO-PA 0800-1600"), (nil, "SO 0900-1200"), ("Health and sanitation", "MON-FRI 0800-1600"),
@@ -122,7 +124,8 @@ enum SyntheticChapter {
             // The national label wraps: the English value waits for the English label.
             [("Letistni informacni", "viz bod 1."), ("sluzba AIS", nil), ("AIS Briefing Office", "See item 1.")],
         ] + (5...6).map { [("Polozka \($0)", "NIL"), ("Item \($0)", nil)] }
-            + [[("Poznamky", "Provoz pouze za dobre viditelnosti a za dne"), ("Remarks", "Operations in good visibility and daytime only")]]
+            + [[("Poznamky", "Provoz pouze za dobre viditelnosti a za dne mimo nedele"), (nil, "a svatky"),
+                ("Remarks", "Operations in good visibility and daytime only")]]
         var texts = [Text(56, 20, "AIP CZECH REPUBLIC"), Text(450, 20, "AD 2 LKXX 1-1"), Text(450, 32, "05 JAN 2026"),
                      Text(100, 62, "LKXX AD 2.3 PROVOZNI DOBA / OPERATIONAL HOURS")]
         var y = 80.0
@@ -131,7 +134,7 @@ enum SyntheticChapter {
             for (label, value) in rows {
                 if let label { texts.append(Text(75, y, label)) }
                 if let value { texts.append(Text(250, y, value)) }
-                y += 10
+                y += 9
             }
             y += 4
         }
