@@ -37,6 +37,9 @@ import Testing
 
     @Test func aTwoColumnChapterReadsColumnByColumn() throws {
         try Self.expectTwoColumnChapter(SyntheticChapter.read(SyntheticChapter.twoColumns))
+        // The same with the right column's baselines 5 points below the left one's: lines never pair across the gutter.
+        let offset = SyntheticChapter.twoColumns.map { $0.map { $0.x >= 300 && (50...790).contains($0.y) ? Text($0.x, $0.y + 5, $0.text) : $0 } }
+        try Self.expectTwoColumnChapter(SyntheticChapter.read(offset))
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
