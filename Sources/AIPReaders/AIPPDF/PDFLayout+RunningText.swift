@@ -8,10 +8,11 @@ extension PDFLayout {
     /// a colon (the colon dropped) and the value the rest; a numbered line without a colon is all label, its value
     /// below, unless the next line starts with a small letter and has a colon: the label wrapped there
     /// (`6. AD operator, address, telephone,` / `telefax, e-mail: Testby Lufthavn`; a capitalised `TEL: 123` below a
-    /// label is value). Further lines are value text; lines before the first number are kept as label text, so that they do
-    /// not look like a value centred above it (``PDFTable/showsCentredNumbers``), and are reported as unplaced.
-    /// Nil when no line starts with item 1, or when fewer than half the numbered lines show a label ending in a colon:
-    /// such a section is no running text but a table whose columns were not found, reported rather than guessed.
+    /// label is value). Further lines are value text; lines before the first number are kept as label text, so that
+    /// they do not look like a value centred above it (``PDFTable/showsCentredNumbers``), and are reported as
+    /// unplaced. Nil when no line starts with item 1, or when fewer than half the numbered lines show a label ending
+    /// in a colon: such a section is no running text but a table whose columns were not found, reported rather than
+    /// guessed.
     ///
     /// Values wrap at the widest line of the page's `body` that starts at its left text edge: on a page read column
     /// by column every column line starts there (the right column moved onto it), while a title set over both
