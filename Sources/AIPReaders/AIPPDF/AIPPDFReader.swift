@@ -84,7 +84,8 @@ public enum AIPPDFReader {
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
-            guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight) else {
+            guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight)
+                    ?? PDFLayout.runningTextTable(section.lines, body: pages) else {
                 if let rows = PDFLayout.labelledRows(section.lines, section: number, valueRight: valueRight) {
                     labelled[number] = rows
                     continue
@@ -98,12 +99,15 @@ public enum AIPPDFReader {
         let placement = PDFLayout.rowPlacement(Array(tables.values))
         let stacked = placement == .top && PDFLayout.stacksLanguages(Array(tables.values))
         let splitLabels = !stacked && PDFLayout.splitsLanguages(Array(tables.values))
+        // Never with `stacked`: that needs half the items paired, this more items in one even cell than paired.
+        let stackedCells = placement == .top && !splitLabels && PDFLayout.stacksLanguagesInCells(Array(tables.values))
         var entries: [EAIPEntry] = []
         var itemsPlacedByLabel = 0
         for number in EAIPReader.itemSections {
             var items: [PDFItem] = [], unplaced: [PDFLine] = [], placedBy = "item"
             if let table = tables[number] {
-                (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels)
+                (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels,
+                                                     stackedCells: stackedCells)
             } else if let rows = labelled[number] {
                 (items, unplaced, placedBy) = (rows.items, rows.unplaced, "label of item")
                 findings += rows.rejected.map { row, code in

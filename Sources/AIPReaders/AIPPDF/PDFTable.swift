@@ -60,14 +60,16 @@ struct PDFTable {
     /// table printing each item's label and value in the national language, then again in English below
     /// (Italy), has most of its items paired.
     var pairedLabelItems: (items: Int, paired: Int) {
+        (starts.count, labelCellsByItem.count { $0.count >= 2 && $0.count % 2 == 0 })
+    }
+
+    /// The label cells (``labelBlocks``) starting in each item's lines, item by item.
+    var labelCellsByItem: [[ClosedRange<Int>]] {
         let blocks = labelBlocks
-        var paired = 0
-        for (k, start) in starts.enumerated() {
-            let end = k + 1 < starts.count ? starts[k + 1] : split.count
-            let count = blocks.count { (start..<end).contains($0.lowerBound) }
-            if count >= 2 && count % 2 == 0 { paired += 1 }
+        return starts.indices.map { k in
+            let lines = starts[k]..<(k + 1 < starts.count ? starts[k + 1] : split.count)
+            return blocks.filter { lines.contains($0.lowerBound) }
         }
-        return (starts.count, paired)
     }
 
     /// Whether every item number sits in a label cell (see ``PDFLayout/RowPlacement/centredRows``).
@@ -101,7 +103,13 @@ extension PDFLayout {
             }
             split += page
         }
-        // Item numbers in sequence; a number out of sequence is text of its row.
+        return numbered(split)
+    }
+
+    /// The table of lines split into columns, with its item numbers in sequence (a number out of sequence is text
+    /// of its row), nil when there is no item 1.
+    static func numbered(_ split: [PDFTableLine]) -> PDFTable? {
+        var split = split
         var starts: [Int] = []
         for index in split.indices {
             guard let number = split[index].number else { continue }

@@ -22,6 +22,11 @@ enum SyntheticChapter {
         PDFTextLayer(pages: pages.enumerated().map { PDFTextLayer.Page(width: 595, height: 842, words: words($1, page: $0 + 1)) })
     }
 
+    /// `pages` read by the reader: as word boxes (no poppler), or written as a PDF and read through poppler.
+    static func read(_ pages: [[Text]], throughPoppler: Bool = false, file: String = "aip-pdf/t.pdf") throws -> AIPPDFReader.Result {
+        throughPoppler ? try AIPPDFReader.read(SourceFile(displayName: file, bytes: TestPDF.document(pages))) : AIPPDFReader.read(layer(pages), file: file)
+    }
+
     /// Rows of a numbered table: number at 60, label at 75, value lines at 250, one line every 12 points from `y`.
     static func rows(_ y: Double, _ items: [(label: String, values: [String])]) -> [Text] {
         var texts: [Text] = []
@@ -134,6 +139,74 @@ enum SyntheticChapter {
             [["Observaciones"], ["Ninguna"], ["Remarks"], ["NIL"]],
         ]).texts
         texts += [Text(56, 800, "AMDT 01/2026")]
+        return [texts]
+    }()
+
+    /// Lines of running text from `y`, one every 12 points; a line starting with a space is indented by 12.
+    static func column(_ x: Double, _ y: Double, _ lines: [String]) -> [Text] {
+        lines.enumerated().map { index, line in
+            Text(line.hasPrefix(" ") ? x + 12 : x, y + 12 * Double(index), String(line.drop { $0 == " " }))
+        }
+    }
+
+    /// A Danish-style two-page chapter of aerodrome EKXX: two text columns per page (left from x 56, right from
+    /// 310), items as running text (`1. Label: value`, or the value on the lines below), AD 2.4 item 7 running on
+    /// from the bottom of the left column to the top of the right one, a title over both columns on page 1.
+    static let twoColumns: [[Text]] = {
+        let header = [Text(56, 20, "AIP DENMARK"), Text(450, 20, "AD 2 EKXX 1-1"), Text(450, 32, "05 JAN 2026"), Text(56, 800, "AMDT 01/2026")]
+        // A title over both columns, centred: no column line wraps at its right end.
+        let first = header + [Text(160, 50, "TESTBY AERODROME - AD 2 TEXT IN TWO COLUMNS")] + column(56, 62, [
+            "EKXX AD 2.1 LOCATION INDICATOR AND NAME", "EKXX - TESTBY",
+            "EKXX AD 2.2 GEOGRAPHICAL AND ADMINISTRATIVE DATA",
+            "1. ARP coordinates: 551400N 0123000E",
+            "2. Direction and distance from city: 5 KM W of Testby",
+            "3. Elevation / Reference temperature: 100 FT / 21 C",
+            "4. Geoid undulation: 130 FT",
+            "5. Magnetic variation: 4 E (2025)",
+            "6. AD Administration:", " Testby Lufthavn A/S", " Lufthavnsvej 1", " TEL: +45 1234 5678",
+            "7. Types of traffic permitted: IFR/VFR",
+            "8. Remarks: Grass strip closed to traffic after heavy", " rain.",
+        ]) + column(310, 62, [
+            "EKXX AD 2.3 OPERATIONAL HOURS",
+            "1. AD Administration: MON-FRI 0700-1500", " SAT 0800-1200",
+            "2. Customs and immigration: H24",
+            "3. Health and sanitation:", " MON-FRI 0800-1600",
+        ] + (4...12).map { "\($0). Item \($0): NIL" })
+        let second = header + column(56, 62, ["EKXX AD 2.4 HANDLING SERVICES AND FACILITIES"] + (1...6).map { "\($0). Handling \($0): H\($0)" }
+            + ["7. Remarks: De-icing on request from the handling agent at"])
+            + column(310, 62, [" the apron.", "EKXX AD 2.5 PASSENGER FACILITIES"] + (1...7).map { "\($0). Passenger \($0): P\($0)" })
+        return [first, second]
+    }()
+
+    /// A Czech-style page of aerodrome LKXX, AD 2.3 only: one numbered row per item, the label cell holding the
+    /// national label then the English one, the value cell the national value then the English one (each language's
+    /// label and value on one baseline), or one value for both. Rows are (label, value) lines, one every 9 points (a
+    /// leading of 1.125: the lines of one cell stay one label cell, in word boxes and through poppler).
+    static let stackedInCells: [[Text]] = {
+        let items: [[(String?, String?)]] = [
+            // One value of two lines beside a label of two, or a national and an English line: the geometry cannot tell.
+            [("Provozovatel letiste", "MON-FRI 0700-1500"), ("AD Administration", "SAT 0800-1200")],
+            [("Celni a imigracni sluzby", "H24"), ("Customs and immigration", nil)],
+            // The national value runs longer: the English label waits for the English value.
+            [("Zdravotni sluzba", "PO-PA 0800-1600"), (nil, "SO 0900-1200"), ("Health and sanitation", "MON-FRI 0800-1600"),
+             (nil, "SAT 0900-1200")],
+            // The national label wraps: the English value waits for the English label.
+            [("Letistni informacni", "viz bod 1."), ("sluzba AIS", nil), ("AIS Briefing Office", "See item 1.")],
+        ] + (5...6).map { [("Polozka \($0)", "NIL"), ("Item \($0)", nil)] }
+            + [[("Poznamky", "Provoz pouze za dobre viditelnosti a za dne mimo nedele"), (nil, "a svatky"),
+                ("Remarks", "Operations in good visibility and daytime only")]]
+        var texts = [Text(56, 20, "AIP CZECH REPUBLIC"), Text(450, 20, "AD 2 LKXX 1-1"), Text(450, 32, "05 JAN 2026"),
+                     Text(100, 62, "LKXX AD 2.3 PROVOZNI DOBA / OPERATIONAL HOURS")]
+        var y = 80.0
+        for (index, rows) in items.enumerated() {
+            texts.append(Text(60, y, String(index + 1)))
+            for (label, value) in rows {
+                if let label { texts.append(Text(75, y, label)) }
+                if let value { texts.append(Text(250, y, value)) }
+                y += 9
+            }
+            y += 4
+        }
         return [texts]
     }()
 }

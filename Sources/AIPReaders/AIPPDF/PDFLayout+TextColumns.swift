@@ -1,0 +1,114 @@
+/// Pages set in two text columns side by side (Denmark): read column by column, so that everything after sees the
+/// text in reading order.
+///
+/// A page may be set in two columns when it shows a gutter, a vertical band no line crosses (a line crosses it with
+/// a word, or with a gap between two words narrower than a column gutter), that
+/// - is free on four lines in five or more (titles set over both columns may cross it);
+/// - runs through the middle fifth of the body text's width, so both columns are of paragraph width (the
+///   label/value gutter of most tables sits at a third of the width or less, the language split of French cells at
+///   two thirds);
+/// - has three lines or more on each side, and on each side a line starting at that side's left edge with an item
+///   number or a section heading.
+///
+/// That alone does not tell two columns of text from a table whose value column starts mid-page and holds
+/// numbered lists (Italy: `1. ARO CBO MILANO: see GEN 3.1`; Germany: values starting `12 km`). What does is that
+/// sections start in both columns: the document is read by columns only when some page shows a section heading on
+/// each side of its gutter (a table's value column starts no section); then each of its pages with a gutter is.
+///
+/// Such a page is cut into bands at the lines that cross the gutter (titles over both columns); each band is read
+/// left column then right column. The reader sees the page as one tall column: each part's words are moved below
+/// the previous part (by a gap of two line heights, so that no label cell runs on across a column break) and, for a
+/// right column, left onto the left column's edge. Word boxes of such a page are reading positions, not print
+/// positions; the page number is kept.
+extension PDFLayout {
+    /// The body lines of each page in reading order: unchanged unless the document is set in text columns (above).
+    ///
+    /// `extents` holds the left and right edges of all the text of each page, running header and footer included
+    /// (default: of its body lines): a right column of short lines (`1. Hotels: NIL`) must not narrow the page and
+    /// move its middle fifth onto the left column.
+    static func readingOrder(_ pages: [[PDFLine]], extents: [ClosedRange<Double>?]? = nil) -> [[PDFLine]] {
+        let gutters = pages.indices.map { columnGutter(pages[$0], extent: extents?[$0]) }
+        let columnsStartSections = zip(pages, gutters).contains { lines, gutter in
+            guard let gutter else { return false }
+            return sides(lines, gutter: gutter).allSatisfy { side in
+                side.contains { part in headingNumber(PDFLine(page: part[0].page, words: part)) != nil }
+            }
+        }
+        guard columnsStartSections else { return pages }
+        return zip(pages, gutters).map { lines, gutter in gutter.map { readColumns(lines, gutter: $0) } ?? lines }
+    }
+
+    /// The lines of a page read band by band, each band's left column then its right one (see above).
+    static func readColumns(_ lines: [PDFLine], gutter: Double) -> [PDFLine] {
+        var parts: [[PDFWord]] = []
+        var left: [PDFWord] = [], right: [PDFWord] = []
+        func closeBand() {
+            parts += [left, right].filter { !$0.isEmpty }
+            (left, right) = ([], [])
+        }
+        for line in lines.sorted(by: { $0.midY < $1.midY }) {
+            if crosses(line, at: gutter) {
+                closeBand()
+                parts.append(line.words)
+            } else {
+                left += line.words.filter { $0.x1 <= gutter }
+                right += line.words.filter { $0.x1 > gutter }
+            }
+        }
+        closeBand()
+        let leftEdge = lines.compactMap { $0.words.first?.x0 }.min() ?? 0
+        let gap = 2 * (lines.map(\.height).max() ?? 0)
+        var cursor = parts.first?.map(\.y0).min() ?? 0
+        var words: [PDFWord] = []
+        for part in parts {
+            let top = part.map(\.y0).min() ?? 0, bottom = part.map(\.y1).max() ?? 0
+            let partLeft = part.map(\.x0).min() ?? 0
+            // Right columns move onto the left edge; left columns and titles stay where they are.
+            let dx = partLeft > gutter ? leftEdge - partLeft : 0, dy = cursor - top
+            words += part.map { PDFWord(page: $0.page, x0: $0.x0 + dx, y0: $0.y0 + dy, x1: $0.x1 + dx, y1: $0.y1 + dy, text: $0.text) }
+            cursor = bottom + dy + gap
+        }
+        return Self.lines(of: words)
+    }
+
+    /// The x of the gutter of a page that may be set in two text columns (see above), nil for a page of one column.
+    ///
+    /// Candidates are eleven points evenly across the middle fifth and the edges of words inside it, at most 200 of
+    /// them (evenly picked), each tested against every line: bounded work on any page.
+    static func columnGutter(_ lines: [PDFLine], extent: ClosedRange<Double>? = nil) -> Double? {
+        let words = lines.flatMap(\.words)
+        guard lines.count >= 6, let textLeft = extent?.lowerBound ?? words.map(\.x0).min(),
+              let textRight = extent?.upperBound ?? words.map(\.x1).max(), textRight - textLeft > 100 else {
+            return nil
+        }
+        let width = textRight - textLeft
+        let band = (textLeft + 0.4 * width)...(textLeft + 0.6 * width)
+        let evenly = (0...10).map { band.lowerBound + Double($0) * 0.02 * width }
+        var candidates = Array(Set(evenly + words.flatMap { [($0.x1 + 0.5).rounded(.up), ($0.x0 - 0.5).rounded(.down)] }.filter(band.contains))).sorted()
+        if candidates.count > 200 { candidates = stride(from: 0, to: candidates.count, by: candidates.count / 200 + 1).map { candidates[$0] } }
+        let freest = candidates.map { x in (x: x, crossing: lines.count { crosses($0, at: x) }) }.min { $0.crossing < $1.crossing }
+        guard let gutter = freest, gutter.crossing * 5 <= lines.count else { return nil }
+        for parts in sides(lines, gutter: gutter.x) {
+            guard parts.count >= 3, let edge = parts.map({ $0[0].x0 }).min() else { return nil }
+            let startsItems = parts.contains { part in
+                part[0].x0 < edge + 20 && (itemNumber(part[0]) != nil || headingNumber(PDFLine(page: part[0].page, words: part)) != nil)
+            }
+            guard startsItems else { return nil }
+        }
+        return gutter.x
+    }
+
+    /// The words left and right of the gutter on each line that does not cross it: for each side, the lines' parts
+    /// that hold words.
+    static func sides(_ lines: [PDFLine], gutter: Double) -> [[[PDFWord]]] {
+        let free = lines.filter { !crosses($0, at: gutter) }
+        return [free.map { $0.words.filter { $0.x1 <= gutter } }, free.map { $0.words.filter { $0.x1 > gutter } }].map { $0.filter { !$0.isEmpty } }
+    }
+
+    /// Whether a line crosses `x`: a word covers it, or it lies in a gap between two words narrower than a column
+    /// gutter (a space inside the text).
+    static func crosses(_ line: PDFLine, at x: Double) -> Bool {
+        line.words.contains { $0.x0 < x && $0.x1 > x }
+            || zip(line.words, line.words.dropFirst()).contains { $0.x1 <= x && $1.x0 >= x && $1.x0 - $0.x1 < max(6, 0.8 * $1.height) }
+    }
+}

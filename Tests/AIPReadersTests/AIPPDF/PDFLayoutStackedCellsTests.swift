@@ -1,0 +1,58 @@
+@testable import AIPReaders
+import TestSupport
+import Testing
+
+/// Languages stacked inside each cell, national above English (Czechia, Austria): word boxes, and once through
+/// poppler.
+@Suite struct PDFLayoutStackedCellsTests {
+    typealias Text = SyntheticChapter.Text
+
+    static func entry(_ page: EAIPPage, _ item: Int) -> EAIPEntry? {
+        page.entries.first { $0.section == 3 && $0.itemNumber == item }
+    }
+
+    static func expectStackedChapter(_ result: AIPPDFReader.Result) throws {
+        let page = try #require(result.page)
+        #expect(page.icao == "LKXX")
+        #expect(page.entries.map(\.itemNumber) == Array(1...7))
+        #expect(result.findings.filter { $0.code != "pdf.section_missing" }.isEmpty)
+        // Label and value two lines each, nothing to tell the halves apart: the label's lines split in half, the
+        // value kept whole.
+        #expect(entry(page, 1)?.field == "AD Administration" && entry(page, 1)?.altField == "Provozovatel letiste")
+        #expect(entry(page, 1)?.value == "MON-FRI 0700-1500\nSAT 0800-1200" && entry(page, 1)?.altValue == nil)
+        // A value printed once serves both languages.
+        #expect(entry(page, 2)?.field == "Customs and immigration" && entry(page, 2)?.altField == "Celni a imigracni sluzby")
+        #expect(entry(page, 2)?.value == "H24" && entry(page, 2)?.altValue == nil)
+        // The English label starts with the English value, after the longer national value.
+        #expect(entry(page, 3)?.field == "Health and sanitation" && entry(page, 3)?.altField == "Zdravotni sluzba")
+        #expect(entry(page, 3)?.value == "MON-FRI 0800-1600\nSAT 0900-1200" && entry(page, 3)?.altValue == "PO-PA 0800-1600\nSO 0900-1200")
+        // The English value starts with the English label, after the longer national label.
+        #expect(entry(page, 4)?.field == "AIS Briefing Office" && entry(page, 4)?.altField == "Letistni informacni sluzba AIS")
+        #expect(entry(page, 4)?.value == "See item 1." && entry(page, 4)?.altValue == "viz bod 1.")
+        #expect(entry(page, 6)?.field == "Item 6" && entry(page, 6)?.altField == "Polozka 6" && entry(page, 6)?.value == "NIL"
+            && entry(page, 6)?.altValue == nil)
+        #expect(entry(page, 7)?.field == "Remarks" && entry(page, 7)?.altField == "Poznamky")
+        #expect(entry(page, 7)?.value == "Operations in good visibility and daytime only"
+            && entry(page, 7)?.altValue == "Provoz pouze za dobre viditelnosti a za dne mimo nedele a svatky")
+    }
+
+    @Test func languagesStackedInEachCellGiveEnglishAndNational() throws {
+        try Self.expectStackedChapter(SyntheticChapter.read(SyntheticChapter.stackedInCells))
+    }
+
+    @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
+    func languagesStackedInEachCellReadThroughPoppler() throws {
+        try Self.expectStackedChapter(SyntheticChapter.read(SyntheticChapter.stackedInCells, throughPoppler: true))
+    }
+
+    @Test func anEnglishTableWithAWrappedLabelIsOneLanguage() throws {
+        // Item 2.1's label wraps onto a second line (a label cell of two lines): no stacking, the label read whole.
+        var texts = SyntheticChapter.english
+        texts[0] = texts[0].map { $0.text == "ARP coordinates and site at AD" ? Text(75, $0.y, "ARP coordinates and site of the reference") : $0 }
+            + [Text(75, 116, "point")]
+        let page = try #require(AIPPDFReader.read(SyntheticChapter.layer(texts), file: "t.pdf").page)
+        #expect(page.entries.count == 34 && page.entries.allSatisfy { $0.altField == nil && $0.altValue == nil })
+        #expect(page.entries.first?.field == "ARP coordinates and site of the reference point")
+        #expect(page.entries.first?.value == "511156N 0025144E")
+    }
+}
