@@ -102,40 +102,37 @@ import Testing
         #expect(PDFLayout.body(layer).map(\.text) == ["Health and sanitation", "4 AIS"])
     }
 
+    /// The text of one cell from x 250 to 450 holding `lines`, one every 12 points.
+    static func cell(_ lines: [String]) -> String {
+        PDFLayout.joinLines(lines.enumerated().map { (SyntheticChapter.words([Text(250, 100 + 12 * Double($0.offset), $0.element)]), 450, false) },
+                            joiner: "\n")
+    }
+
     @Test func aFullLineBrokenInsideASentenceGoesOnWithASmallLetter() {
-        // One cell from x 250 to 450, a line every 12 pt.
-        func cell(_ lines: [String]) -> String {
-            PDFLayout.joinLines(lines.enumerated().map { (SyntheticChapter.words([Text(250, 100 + 12 * Double($0.offset), $0.element)]), 450, false) },
-                                joiner: "\n")
-        }
         // `the` would have fitted after `to` (32 pt short of the edge), yet the sentence goes on: a wrap.
-        #expect(cell(["send in advance an electronic mail request to", "the following address"])
+        #expect(Self.cell(["send in advance an electronic mail request to", "the following address"])
             == "send in advance an electronic mail request to the following address")
         // So does a number after a full line (`+39` / `010`), but not a list marker.
-        #expect(cell(["send in advance a fax to the following +39", "010 6505709"])
+        #expect(Self.cell(["send in advance a fax to the following +39", "010 6505709"])
             == "send in advance a fax to the following +39 010 6505709")
-        #expect(cell(["Oil: synthetic and mineral oil from the operator", "2. Kerosene"])
+        #expect(Self.cell(["Oil: synthetic and mineral oil from the operator", "2. Kerosene"])
             == "Oil: synthetic and mineral oil from the operator\n2. Kerosene")
         // A clause's end, a short line, or a key (`e-mail:`) still start a new line.
-        #expect(cell(["send in advance an electronic mail request;", "the following address"])
+        #expect(Self.cell(["send in advance an electronic mail request;", "the following address"])
             == "send in advance an electronic mail request;\nthe following address")
-        #expect(cell(["H24", "hospitals 3 km"]) == "H24\nhospitals 3 km")
-        #expect(cell(["Tel +39 010 6512309 Fax +39 010 6503258 office", "e-mail: a@b.it"])
+        #expect(Self.cell(["H24", "hospitals 3 km"]) == "H24\nhospitals 3 km")
+        #expect(Self.cell(["Tel +39 010 6512309 Fax +39 010 6503258 office", "e-mail: a@b.it"])
             == "Tel +39 010 6512309 Fax +39 010 6503258 office\ne-mail: a@b.it")
     }
 
     @Test func aSentenceEndBreaksALineUnlessTheTextRunsSentencesOn() {
-        func cell(_ lines: [String]) -> String {
-            PDFLayout.joinLines(lines.enumerated().map { (SyntheticChapter.words([Text(250, 100 + 12 * Double($0.offset), $0.element)]), 450, false) },
-                                joiner: "\n")
-        }
         // `Closed` does not fit after the full line: without more, a sentence's end before a capital is a break.
-        #expect(cell(["Cargo handling, SITA address: GOAKFXH and GOAKFXX.", "Closed from FRI to MON"])
+        #expect(Self.cell(["Cargo handling, SITA address: GOAKFXH and GOAKFXX.", "Closed from FRI to MON"])
             == "Cargo handling, SITA address: GOAKFXH and GOAKFXX.\nClosed from FRI to MON")
         // A line that runs one sentence into the next shows a paragraph: the same break is a wrap.
-        #expect(cell(["For aircraft over 3 tons a handling agent is mandatory.", "Self-handling is not allowed. The agents are:", "Sion"])
+        #expect(Self.cell(["For aircraft over 3 tons a handling agent is mandatory.", "Self-handling is not allowed. The agents are:", "Sion"])
             == "For aircraft over 3 tons a handling agent is mandatory. Self-handling is not allowed. The agents are:\nSion")
-        #expect(cell(["Handling is mandatory. An agent must be named in the", "Flight plan."])
+        #expect(Self.cell(["Handling is mandatory. An agent must be named in the", "Flight plan."])
             == "Handling is mandatory. An agent must be named in the Flight plan.")
     }
 
