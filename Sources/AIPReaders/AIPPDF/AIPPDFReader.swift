@@ -76,6 +76,21 @@ public enum AIPPDFReader {
                                                         action: .rowRejected)],
                           pageCount: layer.pages.count)
         }
+        let (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight, file: file)
+        findings += sectionFindings
+        let name = sections.first { $0.number == 1 }.flatMap { PDFDocumentFacts.name(section: $0.lines, icao: icao) }
+        let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
+                            effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
+                            arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
+                            entries: entries, charts: PDFCharts.charts(layer, icao: icao))
+        return Result(page: page, findings: findings, pageCount: layer.pages.count, itemsPlacedByLabel: itemsPlacedByLabel)
+    }
+
+    /// The entries of AD 2.2–2.5: numbered tables (or numbered running text) first, else label and value columns
+    /// placed by label words; text that cannot be placed is a finding, never a guessed item.
+    private static func entries(_ sections: [(number: Int, heading: PDFLine, lines: [PDFLine])], pages: [Int: [PDFLine]],
+                                valueRight: [Int: Double], file: String) -> (entries: [EAIPEntry], findings: [Finding], itemsPlacedByLabel: Int) {
+        var findings: [Finding] = []
         var tables: [Int: PDFTable] = [:]
         var labelled: [Int: PDFLabelledRows] = [:]
         for number in EAIPReader.itemSections {
@@ -126,11 +141,6 @@ public enum AIPPDFReader {
             }
             itemsPlacedByLabel += labelled[number]?.items.count ?? 0
         }
-        let name = sections.first { $0.number == 1 }.flatMap { PDFDocumentFacts.name(section: $0.lines, icao: icao) }
-        let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
-                            effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
-                            arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
-                            entries: entries, charts: PDFCharts.charts(layer, icao: icao))
-        return Result(page: page, findings: findings, pageCount: layer.pages.count, itemsPlacedByLabel: itemsPlacedByLabel)
+        return (entries, findings, itemsPlacedByLabel)
     }
 }
