@@ -29,12 +29,7 @@ public enum AirportsDatabaseWriter {
             try insertAIPEntries(output.aipEntries, db: db, stamp: stamp)
             try insertBorderCrossingPoints(output.borderCrossingPoints, db: db, stamp: stamp)
             try insertMetadata(AirportsStatistics(output: output, stamp: stamp), db: db, stamp: stamp)
-            for (name, highWater) in idHighWaterMarks.sorted(by: { $0.key < $1.key }) {
-                guard let table = AirportsSchema.schema.table(name) else {
-                    throw BundleWriteError("\(name): no such table in \(AirportsSchema.fileName) for an id high-water mark")
-                }
-                try SQLiteSequence.raise(table, to: highWater, in: db)
-            }
+            try SQLiteSequence.raise(idHighWaterMarks, of: AirportsSchema.schema, in: db)
             changeLog(try ChangeLog.record(in: db, stamp: stamp, hasPrevious: previous != nil))
         }
     }

@@ -26,12 +26,7 @@ public enum NotificationsDatabaseWriter {
                     row.set("value", value)
                 }
             }
-            for (name, highWater) in idHighWaterMarks.sorted(by: { $0.key < $1.key }) {
-                guard let table = NotificationsSchema.schema.table(name) else {
-                    throw BundleWriteError("\(name): no such table in \(NotificationsSchema.fileName) for an id high-water mark")
-                }
-                try SQLiteSequence.raise(table, to: highWater, in: db)
-            }
+            try SQLiteSequence.raise(idHighWaterMarks, of: NotificationsSchema.schema, in: db)
         }
     }
 

@@ -21,4 +21,15 @@ enum SQLiteSequence {
             try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [table.name, highWater])
         }
     }
+
+    /// Raises the marks of the tables of `schema` named in `highWaterMarks` (the previous bundle's), in name order.
+    /// - Throws: `BundleWriteError` for a name that is no table of `schema`, or a table without AUTOINCREMENT.
+    static func raise(_ highWaterMarks: [String: Int], of schema: DatabaseSchema, in db: Database) throws {
+        for (name, highWater) in highWaterMarks.sorted(by: { $0.key < $1.key }) {
+            guard let table = schema.table(name) else {
+                throw BundleWriteError("\(name): no such table in \(schema.fileName) for an id high-water mark")
+            }
+            try raise(table, to: highWater, in: db)
+        }
+    }
 }

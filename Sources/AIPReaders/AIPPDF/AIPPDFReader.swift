@@ -65,8 +65,9 @@ public enum AIPPDFReader {
                                                         reason: "has no text layer (a scanned or image-only document); not read", action: .rowRejected)],
                           pageCount: layer.pages.count)
         }
-        let allLines = layer.pages.flatMap { PDFLayout.lines(of: $0.words.filter { !PDFLayout.isArtefact($0) }) }
-        let body = PDFLayout.body(layer)
+        let pageLines = PDFLayout.pageLines(layer)
+        let allLines = pageLines.flatMap { $0 }
+        let body = PDFLayout.body(layer, pageLines: pageLines)
         let sections = PDFLayout.sections(body)
         let pages = Dictionary(grouping: body, by: \.page)
         let valueRight = PDFLayout.valueRight(body: pages, all: Dictionary(grouping: allLines, by: \.page))

@@ -12,6 +12,10 @@ struct PDFColumns: Sendable, Equatable {
 
     /// Rounding slack: words of one column start within a point or two of each other.
     static let slack = 3.0
+
+    /// The narrowest gap between two words that parts columns (a gutter) for text of `height`: wider than any
+    /// space between words, even a justified one.
+    static func minimumGutter(_ height: Double) -> Double { max(6, 0.8 * height) }
 }
 
 extension PDFLayout {
@@ -43,7 +47,7 @@ extension PDFLayout {
             var words = line.words[...]
             if let first = words.first, itemNumber(first) != nil, first.x0 < labelX - PDFColumns.slack { words = words.dropFirst() }
             guard let start = words.first, start.x0 < labelX + 10 else { continue }
-            let gutter = max(6, 0.8 * start.height)
+            let gutter = PDFColumns.minimumGutter(start.height)
             for (previous, next) in zip(words, words.dropFirst()) where next.x0 - previous.x1 >= gutter {
                 valueStarts.append(next.x0)
                 break
@@ -62,7 +66,7 @@ extension PDFLayout {
         var starts: [Double] = []
         for line in lines {
             let words = line.words.filter { $0.x0 >= valueX - PDFColumns.slack }
-            for (previous, next) in zip(words, words.dropFirst()) where next.x0 >= earliest && next.x0 - previous.x1 >= max(6, 0.8 * next.height) {
+            for (previous, next) in zip(words, words.dropFirst()) where next.x0 >= earliest && next.x0 - previous.x1 >= PDFColumns.minimumGutter(next.height) {
                 starts.append(next.x0)
                 break
             }

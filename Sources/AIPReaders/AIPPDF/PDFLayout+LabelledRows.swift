@@ -25,7 +25,7 @@ extension PDFLayout {
         for line in lines {
             guard let first = line.words.first else { continue }
             starts.append(first.x0)
-            for (previous, next) in zip(line.words, line.words.dropFirst()) where next.x0 - previous.x1 >= max(6, 0.8 * next.height) {
+            for (previous, next) in zip(line.words, line.words.dropFirst()) where next.x0 - previous.x1 >= PDFColumns.minimumGutter(next.height) {
                 starts.append(next.x0)
             }
         }
@@ -127,7 +127,7 @@ extension PDFLayout {
         var cells = [[PDFWord]](repeating: [], count: columns.count)
         var column = 0
         for (index, word) in line.words.enumerated() {
-            let afterGutter = index == 0 || word.x0 - line.words[index - 1].x1 >= max(6, 0.8 * word.height)
+            let afterGutter = index == 0 || word.x0 - line.words[index - 1].x1 >= PDFColumns.minimumGutter(word.height)
             if afterGutter { column = max(column, columns.lastIndex { $0 <= word.x0 + PDFColumns.slack } ?? 0) }
             cells[column].append(word)
         }

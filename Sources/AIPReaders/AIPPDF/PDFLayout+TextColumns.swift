@@ -109,6 +109,6 @@ extension PDFLayout {
     /// gutter (a space inside the text).
     static func crosses(_ line: PDFLine, at x: Double) -> Bool {
         line.words.contains { $0.x0 < x && $0.x1 > x }
-            || zip(line.words, line.words.dropFirst()).contains { $0.x1 <= x && $1.x0 >= x && $1.x0 - $0.x1 < max(6, 0.8 * $1.height) }
+            || zip(line.words, line.words.dropFirst()).contains { $0.x1 <= x && $1.x0 >= x && $1.x0 - $0.x1 < PDFColumns.minimumGutter($1.height) }
     }
 }

@@ -3,20 +3,29 @@
 /// forms `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`, `AD 2 XXXX.3`, or from their titles (`2.3 OPERATIONAL HOURS`,
 /// `3. Operational Hours`, `OPERATIONAL HOURS`).
 enum PDFLayout {
+    /// The lines of each page, text-layer artefacts removed, running header and footer kept.
+    static func pageLines(_ layer: PDFTextLayer) -> [[PDFLine]] {
+        layer.pages.map { lines(of: $0.words.filter { !isArtefact($0) }) }
+    }
+
     /// The body of the document: lines of every page, running headers/footers and artefacts removed, in page order
-    /// and, on pages set in two text columns, in reading order (``readingOrder(_:)``).
-    static func body(_ layer: PDFTextLayer) -> [PDFLine] {
-        let pages = layer.pages.map { page in lines(of: page.words.filter { !isArtefact($0) }) }
+    /// and, on pages set in two text columns, in reading order (``readingOrder(_:extents:)``). `pageLines` are the
+    /// document's ``pageLines(_:)`` when the caller has them already.
+    static func body(_ layer: PDFTextLayer, pageLines: [[PDFLine]]? = nil) -> [PDFLine] {
+        let pages = pageLines ?? self.pageLines(layer)
         let bodies = zip(layer.pages, pages).map { page, lines in
             let headerBottom = runningHeaderBottom(lines, pageHeight: page.height)
             return lines.filter { $0.midY > headerBottom && $0.midY <= runningFooterTop(pageHeight: page.height) }
         }
-        let extents = pages.map { lines -> ClosedRange<Double>? in
-            let words = lines.flatMap(\.words)
-            guard let left = words.map(\.x0).min(), let right = words.map(\.x1).max() else { return nil }
-            return left...right
-        }
-        return readingOrder(bodies, extents: extents).flatMap { $0 }
+        return readingOrder(bodies, extents: pages.map(textExtent)).flatMap { $0 }
+    }
+
+    /// The left and right edges of all the text of a page's `lines` (running header and footer included, when
+    /// given), nil for a page without words.
+    static func textExtent(_ lines: [PDFLine]) -> ClosedRange<Double>? {
+        let words = lines.flatMap(\.words)
+        guard let left = words.map(\.x0).min(), let right = words.map(\.x1).max() else { return nil }
+        return left...right
     }
 
     /// The AD 2 section number a heading line announces (`EBOS AD 2.3 Operational Hours` → 3), nil for other lines.

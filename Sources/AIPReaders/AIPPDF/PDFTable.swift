@@ -128,11 +128,10 @@ extension PDFLayout {
     /// share; the widest line of one page alone may stop well short of it (LSGS page 1: 539 points, where a
     /// 546-point line would have fitted).
     static func valueRight(body: [Int: [PDFLine]], all: [Int: [PDFLine]]) -> [Int: Double] {
-        func right(_ lines: [PDFLine]) -> Double { lines.compactMap { $0.words.last?.x1 }.max() ?? 0 }
-        let margins = all.mapValues(right)
+        let margins = all.mapValues { textExtent($0)?.upperBound ?? 0 }
         return Dictionary(uniqueKeysWithValues: body.keys.map { page in
             let alike = body.filter { abs((margins[$0.key] ?? 0) - (margins[page] ?? 0)) <= PDFColumns.slack }
-            return (page, right(alike.values.flatMap { $0 }))
+            return (page, textExtent(alike.values.flatMap { $0 })?.upperBound ?? 0)
         })
     }
 
