@@ -27,29 +27,31 @@ let package = Package(
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLZMA", providers: [.apt(["liblzma-dev"])]),
 
+        // The one JSON writer (and its ordered value), Foundation only: readers, the build, the device and the CLI use it.
+        .target(name: "AIPJSON"),
         .target(name: "AIPReaders", dependencies: [
-            "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPReaders"]),
+        .target(name: "AIPStages", dependencies: ["AIPReaders", "AIPJSON"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
         .target(name: "AIPManifest", dependencies: [
-            "CSQLite",
+            "AIPJSON", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
+            "AIPJSON", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder"),
         // Device side: signatures, xz payloads, changesets applied in one transaction, the atomic swap.
         .target(name: "AIPUpdate", dependencies: [
-            "AIPManifest", "AIPBundleFolder", "CSQLite", "CLZMA",
+            "AIPJSON", "AIPManifest", "AIPBundleFolder", "CSQLite", "CLZMA",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
@@ -60,7 +62,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPReaders", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate",
+            "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
@@ -71,6 +73,7 @@ let package = Package(
         ]),
 
         .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
+        .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
         .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [

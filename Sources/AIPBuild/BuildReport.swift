@@ -1,3 +1,4 @@
+import AIPJSON
 import AIPReaders
 import AIPStages
 import Foundation
@@ -68,8 +69,6 @@ public struct BuildReport: Sendable, Codable {
     }
 
     public func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try JSONWriter.encode(self)
     }
 }

@@ -1,3 +1,4 @@
+import AIPJSON
 import AIPBundleKit
 import AIPManifest
 import ArgumentParser
@@ -61,6 +62,11 @@ struct CheckOutput: Encodable {
     var findings: [CheckFinding]
     var referenceDifferences: [Difference]
 
+    enum CodingKeys: String, CodingKey {
+        case path, ok, findings
+        case referenceDifferences = "reference_differences"
+    }
+
     init(path: String, findings: [CheckFinding], differences: [SchemaDifference]) {
         self.path = path
         self.findings = findings
@@ -71,9 +77,6 @@ struct CheckOutput: Encodable {
     }
 
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try JSONWriter.string(self)
     }
 }

@@ -1,3 +1,4 @@
+import AIPJSON
 import Foundation
 
 extension Manifest {
@@ -7,7 +8,7 @@ extension Manifest {
     /// Equal manifests give identical bytes (dictionary keys are sorted, inputs are kept in path order), so a
     /// rebuild of the same inputs changes nothing and a signature over the bytes stays valid.
     public func jsonData() throws -> Data {
-        try CanonicalJSON.encode(self)
+        try JSONWriter.encode(self)
     }
 
     /// Reads a manifest written by `jsonData()`.

@@ -1,5 +1,6 @@
 import AIPBundleFolder
 import AIPManifest
+import AIPJSON
 import Foundation
 
 /// `index.json` of a static update channel (signed: `index.sig`): the latest version, and for every older version
@@ -36,7 +37,7 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
         self.signing = signing
     }
 
-    public func jsonData() throws -> Data { try CanonicalJSON.encode(self) }
+    public func jsonData() throws -> Data { try JSONWriter.encode(self) }
 
     /// Reads and verifies the index of the channel at `channel` (a local folder or mirror).
     /// - Throws: `UpdateError` when it is missing, unsigned or signed by another key, or not an index.

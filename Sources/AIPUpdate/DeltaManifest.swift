@@ -1,4 +1,5 @@
 import AIPManifest
+import AIPJSON
 import Foundation
 
 /// `delta.json`: what an update package holds and what it must produce; signed (`delta.sig`) like the manifest.
@@ -48,7 +49,7 @@ public struct DeltaManifest: Sendable, Equatable, Codable {
     }
 
     /// Its one byte form (the bytes that are signed).
-    public func jsonData() throws -> Data { try CanonicalJSON.encode(self) }
+    public func jsonData() throws -> Data { try JSONWriter.encode(self) }
 
     /// Decodes delta.json; another format is refused.
     public init(jsonData data: Data) throws {

@@ -140,7 +140,7 @@ import Testing
         let out = folder.url.appendingPathComponent("out")
         try await runCommand(["build", "--sources", sources.path, "--out", out.path, "--airac", "2026-11-26"])
         let report = String(decoding: try Data(contentsOf: out.appendingPathComponent("report.json")), as: UTF8.self)
-        #expect(report.contains(#""code" : "value.nul_byte""#))
+        #expect(report.contains(#""code": "value.nul_byte""#))
         let name = try await DatabaseQueue(path: out.appendingPathComponent("airports.db").path).read {
             try String.fetchOne($0, sql: "SELECT name FROM airports WHERE icao_code = 'EHRD'")
         }

@@ -150,8 +150,8 @@ import Testing
     /// Without a trusted key only hashes protect the device; a package that escapes its folder or is not a package
     /// at all is still refused.
     @Test(arguments: [
-        ("\"payload\" : \"items.db.changeset.xz\"", "\"payload\" : \"../items.db.changeset.xz\"", "not a plain file name"),
-        ("\"format\" : 1", "\"format\" : 2", "has format 2"),
+        ("\"payload\": \"items.db.changeset.xz\"", "\"payload\": \"../items.db.changeset.xz\"", "not a plain file name"),
+        ("\"format\": 1", "\"format\": 2", "has format 2"),
         ("{", "[", "is not a delta description"),
     ])
     func aHostileUnsignedPackageIsRefused(_ original: String, _ replacement: String, _ message: String) throws {

@@ -1,3 +1,4 @@
+import AIPJSON
 import AIPStages
 import Foundation
 
@@ -34,9 +35,7 @@ struct AirportsStatistics: Encodable {
 
     /// Sorted keys: the same counts always give the same bytes.
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try JSONWriter.string(self, layout: .inline)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -1,3 +1,4 @@
+import AIPJSON
 /// Reads a published `rules.json` back into a ``RulesDocument``, checking it against the contract on the way.
 ///
 /// The same decoding serves the rules stage (the previous file, whose review dates and country order carry over)
@@ -25,9 +26,9 @@ public enum RulesDocumentReader {
     /// key order are the writer's business). The document is nil only when the bytes are not JSON or not an object
     /// with a list of questions.
     public static func decode(_ bytes: [UInt8]) -> (RulesDocument?, problems: [String]) {
-        let json: OrderedJSON
+        let json: JSONValue
         do {
-            json = try OrderedJSON.parse(bytes)
+            json = try JSONValue.parse(bytes)
         } catch {
             return (nil, ["not JSON: \(error)"])
         }
@@ -61,7 +62,7 @@ public enum RulesDocumentReader {
         return (RulesDocument(questions: questions, inconsistentQids: inconsistent), problems)
     }
 
-    private static func decodeQuestion(_ json: OrderedJSON, at path: String, into problems: inout [String]) -> RuleQuestion? {
+    private static func decodeQuestion(_ json: JSONValue, at path: String, into problems: inout [String]) -> RuleQuestion? {
         guard case .object(let members) = json else {
             problems.append("\(path) is \(json.typeName), not an object")
             return nil
@@ -105,7 +106,7 @@ public enum RulesDocumentReader {
         return result
     }
 
-    private static func decodeAnswer(_ json: OrderedJSON, at path: String, into problems: inout [String]) -> RuleAnswer? {
+    private static func decodeAnswer(_ json: JSONValue, at path: String, into problems: inout [String]) -> RuleAnswer? {
         guard case .object(let members) = json else {
             problems.append("\(path) is \(json.typeName), not an object (a string aborts the server's load)")
             return nil
@@ -141,7 +142,7 @@ public enum RulesDocumentReader {
         return RuleAnswer(answerHTML: html, links: links, lastReviewed: reviewed, confidence: confidence)
     }
 
-    private static func strings(_ json: OrderedJSON?, at path: String, into problems: inout [String]) -> [String] {
+    private static func strings(_ json: JSONValue?, at path: String, into problems: inout [String]) -> [String] {
         guard let json else { return [] }
         guard case .array(let values) = json else {
             problems.append("\(path) is \(json.typeName), not a list")

@@ -1,3 +1,4 @@
+import AIPJSON
 import AIPReaders
 import Foundation
 
@@ -149,13 +150,7 @@ extension AirportsStage {
 
     /// The original row as a JSON object, keys in header order (values as written, empty ones as "").
     static func json(_ fields: [BorderCrossingRecord.Field]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let members = fields.map { field in
-            let key = (try? encoder.encode(field.column)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-            let value = (try? encoder.encode(field.value)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-            return "\(key): \(value)"
-        }
-        return "{" + members.joined(separator: ", ") + "}"
+        let object = JSONValue.object(fields.map { ($0.column, .string($0.value)) })
+        return String(decoding: JSONWriter.bytes(object, layout: .inline), as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import AIPJSON
 import Foundation
 
 /// A stage's section of `pipeline.json`. Every key is optional and has a default; the keys a section may hold are
@@ -12,7 +13,7 @@ public protocol StageSettings: Decodable, Sendable {
 public struct SettingsFile: Sendable {
     /// The file as named in messages.
     public let name: String
-    private let sections: [String: Data]
+    private let sections: [String: [(key: String, value: JSONValue)]]
 
     /// An empty settings file: every section at its defaults.
     public init() {
@@ -24,24 +25,25 @@ public struct SettingsFile: Sendable {
     /// - Throws: ``SettingsError`` with a sentence naming the file and the key.
     public init(data: Data, name: String, sections allowed: [String]) throws {
         self.name = name
-        let object: Any
+        let top: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            top = try JSONValue.parse(Array(data))
         } catch {
-            throw SettingsError("\(name) is not valid JSON; fix its syntax (a missing comma or quote?)")
+            throw SettingsError("\(name) is not valid JSON (\(error)); fix its syntax (a missing comma or quote?)")
         }
-        guard let top = object as? [String: Any] else {
+        guard case .object(let members) = top else {
             throw SettingsError("\(name) must hold a JSON object such as {\"airports\": {…}}")
         }
-        var sections: [String: Data] = [:]
-        for key in top.keys.sorted() {
+        var sections: [String: [(key: String, value: JSONValue)]] = [:]
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             guard allowed.contains(key) else {
                 throw SettingsError("\(name): unknown section \"\(key)\"; known: \(allowed.sorted().joined(separator: ", "))")
             }
-            guard let section = top[key] as? [String: Any] else {
-                throw SettingsError("\(name): \"\(key)\" must be an object of settings, not \(Self.describe(top[key]!))")
+            guard sections[key] == nil else { throw SettingsError("\(name): section \"\(key)\" is given twice; keep one") }
+            guard case .object(let section) = value else {
+                throw SettingsError("\(name): \"\(key)\" must be an object of settings, not \(value.typeName)")
             }
-            sections[key] = try JSONSerialization.data(withJSONObject: section)
+            sections[key] = section
         }
         self.sections = sections
     }
@@ -49,8 +51,7 @@ public struct SettingsFile: Sendable {
     /// The settings of section `key`, decoded strictly: unknown keys, `null` values and values of the wrong type
     /// are errors with the key's path, never a default taken in silence.
     public func decode<Settings: StageSettings>(_ type: Settings.Type, section key: String) throws -> Settings {
-        guard let data = sections[key] else { return Settings() }
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        guard let object = sections[key] else { return Settings() }
         for (setting, value) in object.sorted(by: { $0.key < $1.key }) {
             guard Settings.knownKeys.contains(setting) else {
                 throw SettingsError("\(name): unknown setting \"\(key).\(setting)\"; known: \(Settings.knownKeys.sorted().map { "\(key).\($0)" }.joined(separator: ", "))")
@@ -59,6 +60,7 @@ public struct SettingsFile: Sendable {
                 throw SettingsError("\(name): \"\(path)\" is null; remove the key to use the default, or give a value")
             }
         }
+        let data = Data(JSONWriter.bytes(.object(object)))
         do {
             return try JSONDecoder().decode(Settings.self, from: data)
         } catch let error as DecodingError {
@@ -67,13 +69,14 @@ public struct SettingsFile: Sendable {
     }
 
     /// The path of the first `null` inside `value`, if any.
-    private static func nullPath(_ value: Any, at path: String) -> String? {
-        if value is NSNull { return path }
-        if let array = value as? [Any] {
-            for (index, element) in array.enumerated() { if let found = nullPath(element, at: "\(path)[\(index)]") { return found } }
-        }
-        if let object = value as? [String: Any] {
-            for key in object.keys.sorted() { if let found = nullPath(object[key]!, at: "\(path).\(key)") { return found } }
+    private static func nullPath(_ value: JSONValue, at path: String) -> String? {
+        switch value {
+        case .null: return path
+        case .array(let items):
+            for (index, item) in items.enumerated() { if let found = nullPath(item, at: "\(path)[\(index)]") { return found } }
+        case .object(let members):
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) { if let found = nullPath(member, at: "\(path).\(key)") { return found } }
+        default: break
         }
         return nil
     }
@@ -101,16 +104,6 @@ public struct SettingsFile: Sendable {
         case is Double.Type, is Int.Type: "a number"
         case is Bool.Type: "true or false"
         default: "a \(type)"
-        }
-    }
-
-    private static func describe(_ value: Any) -> String {
-        switch value {
-        case is NSNull: "null"
-        case is String: "a string"
-        case is [Any]: "a list"
-        case is NSNumber: "a number"
-        default: "\(type(of: value))"
         }
     }
 }

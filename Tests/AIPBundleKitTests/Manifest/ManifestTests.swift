@@ -39,34 +39,34 @@ import Testing
                                                relativePath: "ourairports/airports.csv")])
         let expected = """
             {
-              "airac" : {
-                "cycle" : "2612",
-                "effective_date" : "2026-11-26"
+              "airac": {
+                "cycle": "2612",
+                "effective_date": "2026-11-26"
               },
-              "builder" : {
-                "name" : "aipbundle",
-                "version" : "0.1.0"
+              "builder": {
+                "name": "aipbundle",
+                "version": "0.1.0"
               },
-              "bundle_version" : "2026.12.1",
-              "files" : {
-                "rules.json" : {
-                  "bytes" : 13,
-                  "kind" : "json",
-                  "logical_sha256" : "5a5b52a3c1c7d9103184fb694520ce53371457515c948e10af19635d03c86f9e",
-                  "sha256" : "5a5b52a3c1c7d9103184fb694520ce53371457515c948e10af19635d03c86f9e"
+              "bundle_version": "2026.12.1",
+              "files": {
+                "rules.json": {
+                  "bytes": 13,
+                  "kind": "json",
+                  "logical_sha256": "5a5b52a3c1c7d9103184fb694520ce53371457515c948e10af19635d03c86f9e",
+                  "sha256": "5a5b52a3c1c7d9103184fb694520ce53371457515c948e10af19635d03c86f9e"
                 }
               },
-              "format" : 1,
-              "inputs" : [
+              "format": 1,
+              "inputs": [
                 {
-                  "bytes" : 12,
-                  "path" : "ourairports/airports.csv",
-                  "sha256" : "b7773700b1468b27c88d7122034e23bc5af7703c70bc13fd545d8e08534dcf41"
+                  "bytes": 12,
+                  "path": "ourairports/airports.csv",
+                  "sha256": "b7773700b1468b27c88d7122034e23bc5af7703c70bc13fd545d8e08534dcf41"
                 },
                 {
-                  "bytes" : 2,
-                  "path" : "rules/rules.csv",
-                  "sha256" : "73cb3858a687a8494ca3323053016282f3dad39d42cf62ca4e79dda2aac7d9ac"
+                  "bytes": 2,
+                  "path": "rules/rules.csv",
+                  "sha256": "73cb3858a687a8494ca3323053016282f3dad39d42cf62ca4e79dda2aac7d9ac"
                 }
               ]
             }
@@ -96,7 +96,7 @@ import Testing
         #expect(!String(decoding: try manifest.jsonData(), as: UTF8.self).contains("signing"))
         manifest.signing = Manifest.Signing(publicKeyFingerprint: "sha256:0123")
         #expect(String(decoding: try manifest.jsonData(), as: UTF8.self)
-            .contains("\"signing\" : {\n    \"public_key_fingerprint\" : \"sha256:0123\"\n  }"))
+            .contains("\"signing\": {\n    \"public_key_fingerprint\": \"sha256:0123\"\n  }"))
     }
 
     @Test func anotherFormatIsRefusedAsSuch() throws {

@@ -1,10 +1,10 @@
 /// A JSON value that keeps the order of object keys, which `JSONSerialization` loses and `rules.json` fixes.
 ///
 /// Numbers keep their text, so a reader decides how to take them. Parsing is strict RFC 8259 over UTF-8 bytes,
-/// with nesting bounded by ``maxDepth``: any input ends in a value or an ``OrderedJSON/ParseError``, in linear time.
-public indirect enum OrderedJSON: Sendable, Equatable {
-    case object([(key: String, value: OrderedJSON)])
-    case array([OrderedJSON])
+/// with nesting bounded by ``maxDepth``: any input ends in a value or an ``JSONValue/ParseError``, in linear time.
+public indirect enum JSONValue: Sendable, Equatable {
+    case object([(key: String, value: JSONValue)])
+    case array([JSONValue])
     case string(String)
     /// The number as written (`0.9`).
     case number(String)
@@ -24,7 +24,7 @@ public indirect enum OrderedJSON: Sendable, Equatable {
     }
 
     /// Parses one JSON document; whitespace may surround it, nothing else.
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> OrderedJSON {
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
         var parser = Parser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
@@ -45,7 +45,7 @@ public indirect enum OrderedJSON: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.object(let left), .object(let right)):
             left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -67,21 +67,21 @@ private struct Parser {
         self.bytes = bytes
     }
 
-    func error(_ reason: String) -> OrderedJSON.ParseError {
+    func error(_ reason: String) -> JSONValue.ParseError {
         var line = 1
         var lineStart = 0
         for index in 0..<min(position, bytes.count) where bytes[index] == 0x0A {
             line += 1
             lineStart = index + 1
         }
-        return OrderedJSON.ParseError(line: line, column: position - lineStart + 1, reason: reason)
+        return JSONValue.ParseError(line: line, column: position - lineStart + 1, reason: reason)
     }
 
     mutating func skipWhitespace() {
         while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
     }
 
-    mutating func expect(_ literal: String, _ value: OrderedJSON) throws(OrderedJSON.ParseError) -> OrderedJSON {
+    mutating func expect(_ literal: String, _ value: JSONValue) throws(JSONValue.ParseError) -> JSONValue {
         let expected = Array(literal.utf8)
         guard bytes.count - position >= expected.count, Array(bytes[position..<(position + expected.count)]) == expected else {
             throw error("expected \(literal)")
@@ -90,8 +90,8 @@ private struct Parser {
         return value
     }
 
-    mutating func value(depth: Int) throws(OrderedJSON.ParseError) -> OrderedJSON {
-        guard depth < OrderedJSON.maxDepth else { throw error("nested deeper than \(OrderedJSON.maxDepth) levels") }
+    mutating func value(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
+        guard depth < JSONValue.maxDepth else { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
         guard position < bytes.count else { throw error("the document ends where a value was expected") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try object(depth: depth)
@@ -105,9 +105,9 @@ private struct Parser {
         }
     }
 
-    mutating func object(depth: Int) throws(OrderedJSON.ParseError) -> OrderedJSON {
+    mutating func object(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
         position += 1
-        var members: [(key: String, value: OrderedJSON)] = []
+        var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -131,9 +131,9 @@ private struct Parser {
         }
     }
 
-    mutating func array(depth: Int) throws(OrderedJSON.ParseError) -> OrderedJSON {
+    mutating func array(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
         position += 1
-        var elements: [OrderedJSON] = []
+        var elements: [JSONValue] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
@@ -151,7 +151,7 @@ private struct Parser {
         }
     }
 
-    mutating func number() throws(OrderedJSON.ParseError) -> String {
+    mutating func number() throws(JSONValue.ParseError) -> String {
         let start = position
         func digits() -> Int {
             let first = position
@@ -173,11 +173,11 @@ private struct Parser {
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
-    mutating func string() throws(OrderedJSON.ParseError) -> String {
+    mutating func string() throws(JSONValue.ParseError) -> String {
         position += 1
         var scalars = String.UnicodeScalarView()
         var run = position
-        func flush() throws(OrderedJSON.ParseError) {
+        func flush() throws(JSONValue.ParseError) {
             guard run < position else { return }
             guard let text = String(validating: bytes[run..<position], as: UTF8.self) else { throw error("a string is not valid UTF-8") }
             scalars.append(contentsOf: text.unicodeScalars)
@@ -228,7 +228,7 @@ private struct Parser {
         throw error("the document ends inside a string")
     }
 
-    mutating func hex4() throws(OrderedJSON.ParseError) -> UInt32 {
+    mutating func hex4() throws(JSONValue.ParseError) -> UInt32 {
         guard bytes.count - position >= 4 else { throw error("a \\u escape needs four hex digits") }
         var code: UInt32 = 0
         for _ in 0..<4 {
