@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system packages aipbundle builds against, if they are missing (and poppler-utils, whose
-# pdftotext the build runs to read AIP PDF chapters).
+# pdftotext the build runs to read AIP PDF chapters), and Python's jsonschema, which the tests validate with.
 # Idempotent: a machine that has them all is left alone and no package index is fetched.
 set -euo pipefail
 
@@ -16,6 +16,10 @@ if command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1; th
         case "$pkg" in python3|python3-pip) ;; *) filtered+=("$pkg") ;; esac
     done
     missing=("${filtered[@]+"${filtered[@]}"}")
+fi
+# The tests validate every JSON document we emit against docs/schemas/ with an independent validator.
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check 'jsonschema>=4.18' >/dev/null
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
