@@ -89,7 +89,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPFindings", "AIPBuild", "AIPBundleFolder", "AIPManifest", "TestSupport",
+            "AIPCommands", "AIPFindings", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [

@@ -6,7 +6,7 @@ import Testing
 /// Border crossing lists merged into the airports stage's output.
 @Suite struct AirportsStageBorderTests {
     static func airport(_ icao: String, _ name: String, _ country: String) -> AirportRow {
-        var row = AirportsStageEAIPTests.airport(icao)
+        var row = AirportsStageAerodromeDocumentsTests.airport(icao)
         row.name = name
         row.isoCountry = country
         return row

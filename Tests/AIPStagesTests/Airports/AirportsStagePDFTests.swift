@@ -6,7 +6,7 @@ import Testing
 
 /// PDF chapters in the airports stage: label remapping, precedence against eAIP pages, and LFAT's real charts.
 @Suite struct AirportsStagePDFTests {
-    typealias Fixture = AirportsStageEAIPTests
+    typealias Fixture = AirportsStageAerodromeDocumentsTests
 
     static func pdfPage(_ icao: String = "EGMC", entries: [AerodromeEntry] = [], charts: [String] = []) -> AerodromeDocument {
         AerodromeDocument(file: "aip-pdf/\(icao).pdf", family: .aipPDF, icao: icao, effectiveDate: "2026-01-01", name: "PDF NAME", arpText: nil,

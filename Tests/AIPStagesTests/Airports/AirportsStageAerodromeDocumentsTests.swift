@@ -3,8 +3,9 @@ import AIPReaders
 import Foundation
 import Testing
 
-/// The merge of eAIP pages into the airports stage's output, on pages built in memory.
-@Suite struct AirportsStageEAIPTests {
+/// The merge of aerodrome documents into the airports stage's output, on documents built in memory (eAIP pages here;
+/// PDF chapters in `AirportsStagePDFTests`).
+@Suite struct AirportsStageAerodromeDocumentsTests {
     static func airport(_ icao: String) -> AirportRow {
         AirportRow(icaoCode: icao, name: "Field \(icao)", type: "small_airport", latitudeDeg: 51, longitudeDeg: 0, elevationFt: nil,
                    continent: nil, isoCountry: "GB", isoRegion: nil, municipality: nil, scheduledService: nil, gpsCode: nil,
