@@ -83,9 +83,9 @@ public enum AIPPDFReader {
         findings += sectionFindings
         let name = sections.first { $0.number == 1 }.flatMap { PDFDocumentFacts.name(section: $0.lines, icao: icao) }
         let page = AerodromeDocument(file: file, family: .aipPDF, icao: icao,
-                            effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
-                            arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
-                            entries: entries, charts: PDFCharts.charts(layer, icao: icao))
+                                     effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
+                                     arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
+                                     entries: entries, charts: PDFCharts.charts(layer, icao: icao))
         return Result(page: page, findings: findings, pageCount: layer.pages.count, itemsPlacedByLabel: itemsPlacedByLabel)
     }
 
@@ -140,7 +140,7 @@ public enum AIPPDFReader {
             }
             entries += items.map {
                 AerodromeEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altField: $0.altLabel, altValue: $0.altValue,
-                          location: "page \($0.page) AD 2.\(number) \(placedBy) \($0.number)")
+                               location: "page \($0.page) AD 2.\(number) \(placedBy) \($0.number)")
             }
             itemsPlacedByLabel += labelled[number]?.items.count ?? 0
         }

@@ -179,7 +179,7 @@ private struct PageReading {
                         reason: "is not an item number; the row is kept without a standard field")
             }
             entries.append(AerodromeEntry(section: number, itemNumber: itemNumber, field: label.field, value: values.value,
-                                     altField: label.alt, altValue: values.alt, location: location))
+                                          altField: label.alt, altValue: values.alt, location: location))
         }
         // A row with neither English nor national text says nothing (LFAQ's empty `Situation de l'ARP`).
         return entries.filter { !$0.value.isEmpty || !($0.altValue ?? "").isEmpty }.map { entry in

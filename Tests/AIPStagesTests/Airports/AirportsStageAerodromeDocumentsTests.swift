@@ -22,7 +22,7 @@ import Testing
     static func page(_ icao: String = "EGMC", file: String = "eaip/a.html", date: String? = "2026-01-01",
                      entries: [AerodromeEntry] = [], charts: [String] = [], arp: String? = nil) -> AerodromeDocument {
         AerodromeDocument(file: file, family: .makeAIP, icao: icao, effectiveDate: date, name: "SOUTHEND", arpText: arp, entries: entries,
-                 charts: charts.enumerated().map { AerodromeChart(title: $1, location: "AD 2.24 row \($0 + 1)") })
+                          charts: charts.enumerated().map { AerodromeChart(title: $1, location: "AD 2.24 row \($0 + 1)") })
     }
 
     static func baseOutput() -> AirportsStage.Output {
@@ -132,7 +132,7 @@ import Testing
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
         let page = Self.page("EGTF", entries: [AerodromeEntry(section: 2, itemNumber: 3, field: "Elevation / Reference temperature",
-                                                         value: "80 FT / 22.1 °C", location: "r")], arp: "Lat: 512053N Long: 0003331W")
+                                                              value: "80 FT / 22.1 °C", location: "r")], arp: "Lat: 512053N Long: 0003331W")
         let unplaceable = Self.page("EGXX", file: "eaip/x.html", arp: "somewhere")
         AirportsStage().merge(pages: [page, unplaceable], into: &output, ids: &ids)
         #expect(output.airports.map(\.icaoCode) == ["EGMC", "EGTF"])

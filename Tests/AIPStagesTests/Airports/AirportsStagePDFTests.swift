@@ -10,7 +10,7 @@ import Testing
 
     static func pdfPage(_ icao: String = "EGMC", entries: [AerodromeEntry] = [], charts: [String] = []) -> AerodromeDocument {
         AerodromeDocument(file: "aip-pdf/\(icao).pdf", family: .aipPDF, icao: icao, effectiveDate: "2026-01-01", name: "PDF NAME", arpText: nil,
-                 entries: entries, charts: charts.map { AerodromeChart(title: $0, location: "page 9") })
+                          entries: entries, charts: charts.map { AerodromeChart(title: $0, location: "page 9") })
     }
 
     @Test func adminItemsNumberedWithoutGeoidAreMappedByLabel() {
