@@ -9,8 +9,9 @@
 /// The part before the dot is the family: what kind of input (or check) the code is about. `eaip.*` codes come
 /// only from eAIP HTML pages, `pdf.*` only from AIP PDF chapters, `aip.*` from either kind of AD 2 document.
 ///
-/// To add a code: add a case here, in its family, and its entry in ``entry`` (the compiler insists), then
-/// regenerate `docs/findings.md` (`swift run aipbundle findings --markdown > docs/findings.md`).
+/// To add a code: add a case here, in its family, and its entry to the switch in `FindingCode+Catalogue.swift` (the
+/// build fails until it has one), then regenerate `docs/findings.md`
+/// (`swift run aipbundle findings --markdown > docs/findings.md`; a test fails until it is).
 public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comparable, CustomStringConvertible {
     // MARK: Text tables (CSV, TSV)
     case csvMalformedQuoting = "csv.malformed_quoting"
