@@ -29,24 +29,27 @@ let package = Package(
 
         // The one JSON writer (and its ordered value), Foundation only: readers, the build, the device and the CLI use it.
         .target(name: "AIPJSON"),
+        // The catalogue of finding codes (build findings and check findings), Foundation only: readers, stages,
+        // the manifest verifier, check and the CLI name their codes from it.
+        .target(name: "AIPFindings"),
         .target(name: "AIPReaders", dependencies: [
-            "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPReaders", "AIPJSON"]),
+        .target(name: "AIPStages", dependencies: ["AIPFindings", "AIPReaders", "AIPJSON"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
         .target(name: "AIPManifest", dependencies: [
-            "AIPJSON", "CSQLite",
+            "AIPFindings", "AIPJSON", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPJSON", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
+            "AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder"),
         // Device side: signatures, xz payloads, changesets applied in one transaction, the atomic swap.
@@ -62,7 +65,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate",
+            "AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
@@ -74,10 +77,11 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
-        .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
-        .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
+        .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
+        .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "TestSupport"]),
+        .testTarget(name: "AIPStagesTests", dependencies: ["AIPFindings", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "AIPManifest", "CSQLite", "TestSupport",
+            "AIPBundleKit", "AIPFindings", "AIPManifest", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
@@ -85,7 +89,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPBuild", "AIPBundleFolder", "AIPManifest", "TestSupport",
+            "AIPCommands", "AIPFindings", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [

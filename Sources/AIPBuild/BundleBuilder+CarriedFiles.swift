@@ -4,9 +4,6 @@ import AIPReaders
 import Foundation
 
 extension BundleBuilder {
-    /// Stable `code` of the warning for a carried-over file that no longer matches the manifest it came with.
-    static let carriedMismatchCode = "bundle.carried_file_changed"
-
     /// Warnings for the upstream files of `stage` that were carried over from `current` (not rebuilt in this run) and
     /// differ from `current`'s manifest: a database edited by hand to try texts is read as it is, but the report
     /// says so. No manifest (a folder written flat by an older aipbundle) means nothing to compare against.
@@ -16,7 +13,7 @@ extension BundleBuilder {
         guard !upstreamFiles.isEmpty else { return [] }
         return ManifestVerifier.verify(folder: current, requireManifest: false, files: upstreamFiles).map { finding in
             let what = (finding.table.map { "table \($0) " } ?? "") + finding.message
-            return Finding(file: finding.file, location: .file, code: carriedMismatchCode,
+            return Finding(file: finding.file, location: .file, code: .bundleCarriedFileChanged,
                            reason: "read as it is, but it no longer matches \(Manifest.fileName): \(what)", action: .warning)
         }
     }

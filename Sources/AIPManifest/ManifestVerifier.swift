@@ -19,13 +19,13 @@ public enum ManifestVerifier {
     public static func verify(folder: URL, requireManifest: Bool = true, files: Set<String>? = nil) -> [CheckFinding] {
         let url = folder.appendingPathComponent(Manifest.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            return requireManifest ? [CheckFinding(file: Manifest.fileName, message: "is missing")] : []
+            return requireManifest ? [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "is missing")] : []
         }
         let manifest: Manifest
         do {
             manifest = try Manifest(contentsOf: url)
         } catch {
-            return [CheckFinding(file: Manifest.fileName, message: "cannot be used: \(error)")]
+            return [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "cannot be used: \(error)")]
         }
         let names = manifest.files.keys.filter { files?.contains($0) ?? true }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { name in
@@ -35,17 +35,17 @@ public enum ManifestVerifier {
 
     private static func verify(_ name: String, expected: ManifestFile, in folder: URL) -> [CheckFinding] {
         guard Manifest.isPlainFileName(name) else {
-            return [CheckFinding(file: Manifest.fileName, message: "lists \"\(name)\", which is not a plain file name")]
+            return [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "lists \"\(name)\", which is not a plain file name")]
         }
         let url = folder.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            return [CheckFinding(file: name, message: "is listed in \(Manifest.fileName) but missing")]
+            return [CheckFinding(file: name, code: .checkManifestMismatch, message: "is listed in \(Manifest.fileName) but missing")]
         }
         let digest: FileDigest
         do {
             digest = try FileDigest(fileAt: url)
         } catch {
-            return [CheckFinding(file: name, message: "\(error)")]
+            return [CheckFinding(file: name, code: .checkUnreadableFile, message: "\(error)")]
         }
         if digest.bytes == expected.bytes && digest.sha256 == expected.sha256 {
             return []
@@ -56,11 +56,11 @@ public enum ManifestVerifier {
         do {
             actual = try ManifestFile(fileAt: url, kind: expected.kind, digest: digest)
         } catch {
-            return [CheckFinding(file: name, message: message + "; its content cannot be read: \(error)")]
+            return [CheckFinding(file: name, code: .checkManifestMismatch, message: message + "; its content cannot be read: \(error)")]
         }
         if actual.logicalSHA256 == expected.logicalSHA256 { return [] }
         message += "; its content differs too (logical hash \(short(actual.logicalSHA256)), expected \(short(expected.logicalSHA256)))"
-        return [CheckFinding(file: name, message: message)]
+        return [CheckFinding(file: name, code: .checkManifestMismatch, message: message)]
             + rowCountFindings(name, actual: actual.tables ?? [:], expected: expected.tables ?? [:])
     }
 
@@ -68,11 +68,11 @@ public enum ManifestVerifier {
         Set(actual.keys).union(expected.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { table in
             switch (actual[table], expected[table]) {
             case let (count?, listed?) where count != listed:
-                return CheckFinding(file: name, table: table, message: "has \(rows(count)), \(Manifest.fileName) says \(listed)")
+                return CheckFinding(file: name, table: table, code: .checkManifestMismatch, message: "has \(rows(count)), \(Manifest.fileName) says \(listed)")
             case let (nil, listed?):
-                return CheckFinding(file: name, table: table, message: "is missing (\(Manifest.fileName) says \(rows(listed)))")
+                return CheckFinding(file: name, table: table, code: .checkManifestMismatch, message: "is missing (\(Manifest.fileName) says \(rows(listed)))")
             case let (count?, nil):
-                return CheckFinding(file: name, table: table, message: "is not in \(Manifest.fileName) (\(rows(count)))")
+                return CheckFinding(file: name, table: table, code: .checkManifestMismatch, message: "is not in \(Manifest.fileName) (\(rows(count)))")
             default:
                 return nil
             }

@@ -26,13 +26,13 @@ public enum BundleChecker {
         }
         let present = files.filter { CheckedPath.exists(path.appendingPathComponent($0.name)) }
         guard !present.isEmpty else {
-            return [CheckFinding(file: path.lastPathComponent, message: "holds no bundle file (expected \(known()))")]
+            return [CheckFinding(file: path.lastPathComponent, code: .checkNoBundleFile, message: "holds no bundle file (expected \(known()))")]
         }
         let contents = present.flatMap { file in
             do {
                 return try checkFile(path.appendingPathComponent(file.name), as: file)
             } catch {
-                return [CheckFinding(file: file.name, message: "\(error)")]
+                return [CheckFinding(file: file.name, code: .checkUnreadableFile, message: "\(error)")]
             }
         }
         return contents + manifestFindings(path, present: present.map(\.name))
@@ -44,7 +44,7 @@ public enum BundleChecker {
         var findings = ManifestVerifier.verify(folder: folder)
         if let manifest = try? Manifest(contentsOf: folder.appendingPathComponent(Manifest.fileName)) {
             for name in present where manifest.files[name] == nil {
-                findings.append(CheckFinding(file: name, message: "is not listed in \(Manifest.fileName); it does not belong to this bundle"))
+                findings.append(CheckFinding(file: name, code: .checkNotInManifest, message: "is not listed in \(Manifest.fileName); it does not belong to this bundle"))
             }
         }
         return findings
@@ -58,7 +58,7 @@ public enum BundleChecker {
         case let .sqlite(schema, invariants):
             return try SQLiteFileCheck.run(url, as: file.name, schema: schema, invariants: invariants)
         case let .json(validate):
-            return validate(try CheckedPath.contents(url, expected: "a JSON file")).map { CheckFinding(file: file.name, message: $0) }
+            return validate(try CheckedPath.contents(url, expected: "a JSON file")).map { CheckFinding(file: file.name, code: .checkJSONContract, message: $0) }
         }
     }
 

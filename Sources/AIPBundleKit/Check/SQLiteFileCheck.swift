@@ -20,7 +20,7 @@ struct SQLiteFileCheck {
         let header = try SQLiteHeader(of: real, displayPath: url.path)
         var findings: [CheckFinding] = []
         if header.isWAL {
-            findings.append(CheckFinding(file: name, message: """
+            findings.append(CheckFinding(file: name, code: .checkJournalMode, message: """
                 is in WAL mode (header bytes 18–19 are \(header.writeVersion)/\(header.readVersion)); bundle files must use the \
                 rollback journal (1/1): the app opens them read-only and cannot read a WAL file
                 """))
@@ -62,7 +62,7 @@ struct SQLiteFileCheck {
             do {
                 findings += try rule()
             } catch {
-                findings.append(CheckFinding(file: file, table: table, column: column,
+                findings.append(CheckFinding(file: file, table: table, column: column, code: .checkRuleFailed,
                                              message: "rule \(name) could not run: \(Self.reason(error))"))
             }
         }
@@ -71,7 +71,7 @@ struct SQLiteFileCheck {
             let read = try SchemaSnapshot.read(db)
             snapshot = read
             return SchemaSnapshot.differences(actual: read, expected: try SchemaSnapshot.of(schema), schema: schema)
-                .map { CheckFinding(file: file, table: $0.table, column: $0.column, message: $0.message) }
+                .map { CheckFinding(file: file, table: $0.table, column: $0.column, code: .checkSchema, message: $0.message) }
         }
         run("integrity_check", integrityFindings)
         run("foreign_key_check", foreignKeyFindings)
@@ -91,14 +91,14 @@ struct SQLiteFileCheck {
     /// `PRAGMA integrity_check`: one finding per problem it lists (it answers the single row `ok` when there is none).
     func integrityFindings() throws -> [CheckFinding] {
         try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
-            .map { CheckFinding(file: file, message: "integrity_check: \($0)") }
+            .map { CheckFinding(file: file, code: .checkIntegrity, message: "integrity_check: \($0)") }
     }
 
     /// `PRAGMA foreign_key_check`: one finding per row whose foreign key names a missing parent row.
     func foreignKeyFindings() throws -> [CheckFinding] {
         try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in
             let rowID: Int64? = row[1]
-            return CheckFinding(file: file, table: row[0],
+            return CheckFinding(file: file, table: row[0], code: .checkForeignKey,
                                 message: "foreign_key_check: row \(rowID.map(String.init) ?? "?") refers to a missing row of \(row[2] as String)")
         }
     }
@@ -111,11 +111,11 @@ struct SQLiteFileCheck {
             .compactMap { row in
                 let type: String = row["type"], name: String = row["name"]
                 switch type {
-                case "trigger": return CheckFinding(file: file, table: row["tbl_name"], message: "has trigger \(name); bundle files hold no triggers")
-                case "view": return CheckFinding(file: file, table: name, message: "is a view; bundle files hold no views")
+                case "trigger": return CheckFinding(file: file, table: row["tbl_name"], code: .checkExtraObject, message: "has trigger \(name); bundle files hold no triggers")
+                case "view": return CheckFinding(file: file, table: name, code: .checkExtraObject, message: "is a view; bundle files hold no views")
                 default:
                     guard !contract.contains(name), !Self.internalTables.contains(name) else { return nil }
-                    return CheckFinding(file: file, table: name, message: "table is not in the contract")
+                    return CheckFinding(file: file, table: name, code: .checkExtraObject, message: "table is not in the contract")
                 }
             }
     }
@@ -125,7 +125,7 @@ struct SQLiteFileCheck {
     func storageClassFindings(_ snapshot: SchemaSnapshot) throws -> [CheckFinding] {
         try countPerColumn(snapshot, where: { _ in true }) { "typeof(\($0.name)) NOT IN ('\($0.type.rawValue.lowercased())', 'null')" }
             .map { column, table, bad in
-                CheckFinding(file: file, table: table, column: column.name,
+                CheckFinding(file: file, table: table, column: column.name, code: .checkStorageClass,
                              message: "\(bad) value\(bad == 1 ? " is" : "s are") not stored as \(column.type.rawValue)")
             }
     }
@@ -135,7 +135,7 @@ struct SQLiteFileCheck {
     func nonFiniteFindings(_ snapshot: SchemaSnapshot) throws -> [CheckFinding] {
         try countPerColumn(snapshot, where: { $0.type == .real }) { "\($0.name) IN (9e999, -9e999)" }
             .map { column, table, bad in
-                CheckFinding(file: file, table: table, column: column.name,
+                CheckFinding(file: file, table: table, column: column.name, code: .checkNonFinite,
                              message: "\(bad) value\(bad == 1 ? " is" : "s are") ±Inf or NaN")
             }
     }
@@ -165,7 +165,7 @@ struct SQLiteFileCheck {
         let offenders = try String?.fetchAll(db, sql: invariant.sql).map { $0 ?? "NULL" }
         guard !offenders.isEmpty else { return [] }
         let samples = offenders.prefix(3).joined(separator: ", ")
-        return [CheckFinding(file: file, table: invariant.table, column: invariant.column,
+        return [CheckFinding(file: file, table: invariant.table, column: invariant.column, code: .checkInvariant,
                              message: "\(invariant.message) (\(offenders.count) row\(offenders.count == 1 ? "" : "s"), e.g. \(samples))")]
     }
 }

@@ -1,8 +1,10 @@
+import AIPFindings
 import Foundation
 
-/// Reads AIP aerodrome chapters (AD 2) published as PDF, any state, into the same ``EAIPPage`` model as the eAIP
-/// pages (family ``EAIPFamily/aipPDF``, source `aip_pdf`): ICAO code and effective date from the document, AD
-/// 2.2–2.5 items with their printed numbers and labels, and the chart pages that follow AD 2.25 (``PDFCharts``).
+/// Reads AIP aerodrome chapters (AD 2) published as PDF, any state, into the same ``AerodromeDocument`` model as the
+/// eAIP pages (family ``AerodromeDocumentFamily/aipPDF``, source `aip_pdf`): ICAO code and effective date from the
+/// document, AD 2.2–2.5 items with their printed numbers and labels, and the chart pages that follow AD 2.25
+/// (``PDFCharts``).
 ///
 /// Words and boxes come from poppler (``PDFTextExtractor``); everything after that is ``PDFLayout``, driven by the
 /// page geometry rather than by a per-state template. Numbers are reported as printed; mapping a label to the
@@ -23,7 +25,7 @@ public enum AIPPDFReader {
 
     public struct Result: Sendable {
         /// nil when the document was rejected (see ``findings``).
-        public var page: EAIPPage?
+        public var page: AerodromeDocument?
         public var findings: [Finding]
         /// Pages in the document's text layer (0 when not read).
         public var pageCount: Int
@@ -36,20 +38,20 @@ public enum AIPPDFReader {
     /// - Throws: ``SourceError`` only when pdftotext is not installed, which no file can fix.
     public static func read(_ file: SourceFile, extractor: PDFTextExtractor = PDFTextExtractor()) throws(SourceError) -> Result {
         let name = file.displayName
-        func rejected(_ code: String, _ reason: String) -> Result {
+        func rejected(_ code: FindingCode, _ reason: String) -> Result {
             Result(page: nil, findings: [Finding(file: name, location: .file, code: code, reason: reason, action: .rowRejected)], pageCount: 0)
         }
         guard file.bytes.count <= maximumFileBytes else {
-            return rejected("pdf.too_large", "is \(file.bytes.count) bytes, more than any AD 2 chapter (\(maximumFileBytes)); not read")
+            return rejected(.pdfTooLarge, "is \(file.bytes.count) bytes, more than any AD 2 chapter (\(maximumFileBytes)); not read")
         }
         guard file.bytes.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
-            return rejected("pdf.not_pdf", "has no PDF header (%PDF-); not read")
+            return rejected(.pdfNotPDF, "has no PDF header (%PDF-); not read")
         }
         let layer: PDFTextLayer
         switch try extractor.extract(file.bytes, file: name) {
-        case .rejected(let message): return rejected("pdf.unreadable", "poppler cannot read it (\(message)); damaged, truncated or encrypted")
-        case .timedOut: return rejected("pdf.timeout", "pdftotext took more than \(Int(extractor.timeout)) s; not read")
-        case .outputTooLarge: return rejected("pdf.output_too_large", "holds more text than any AD 2 chapter; not read")
+        case .rejected(let message): return rejected(.pdfUnreadable, "poppler cannot read it (\(message)); damaged, truncated or encrypted")
+        case .timedOut: return rejected(.pdfTimeout, "pdftotext took more than \(Int(extractor.timeout)) s; not read")
+        case .outputTooLarge: return rejected(.pdfOutputTooLarge, "holds more text than any AD 2 chapter; not read")
         case .xhtml(let xhtml): layer = PDFTextLayer(bboxXHTML: xhtml)
         }
         var result = read(layer, file: name)
@@ -61,7 +63,7 @@ public enum AIPPDFReader {
     static func read(_ layer: PDFTextLayer, file: String) -> Result {
         var findings: [Finding] = []
         guard layer.pages.contains(where: { !$0.words.isEmpty }) else {
-            return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_text_layer",
+            return Result(page: nil, findings: [Finding(file: file, location: .file, code: .pdfNoTextLayer,
                                                         reason: "has no text layer (a scanned or image-only document); not read", action: .rowRejected)],
                           pageCount: layer.pages.count)
         }
@@ -72,7 +74,7 @@ public enum AIPPDFReader {
         let pages = Dictionary(grouping: body, by: \.page)
         let valueRight = PDFLayout.valueRight(body: pages, all: Dictionary(grouping: allLines, by: \.page))
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines) else {
-            return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
+            return Result(page: nil, findings: [Finding(file: file, location: .file, code: .pdfNoICAO,
                                                         reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
                                                         action: .rowRejected)],
                           pageCount: layer.pages.count)
@@ -80,23 +82,23 @@ public enum AIPPDFReader {
         let (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight, file: file)
         findings += sectionFindings
         let name = sections.first { $0.number == 1 }.flatMap { PDFDocumentFacts.name(section: $0.lines, icao: icao) }
-        let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
-                            effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
-                            arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
-                            entries: entries, charts: PDFCharts.charts(layer, icao: icao))
+        let page = AerodromeDocument(file: file, family: .aipPDF, icao: icao,
+                                     effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
+                                     arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
+                                     entries: entries, charts: PDFCharts.charts(layer, icao: icao))
         return Result(page: page, findings: findings, pageCount: layer.pages.count, itemsPlacedByLabel: itemsPlacedByLabel)
     }
 
     /// The entries of AD 2.2–2.5: numbered tables (or numbered running text) first, else label and value columns
     /// placed by label words; text that cannot be placed is a finding, never a guessed item.
     private static func entries(_ sections: [(number: Int, heading: PDFLine, lines: [PDFLine])], pages: [Int: [PDFLine]],
-                                valueRight: [Int: Double], file: String) -> (entries: [EAIPEntry], findings: [Finding], itemsPlacedByLabel: Int) {
+                                valueRight: [Int: Double], file: String) -> (entries: [AerodromeEntry], findings: [Finding], itemsPlacedByLabel: Int) {
         var findings: [Finding] = []
         var tables: [Int: PDFTable] = [:]
         var labelled: [Int: PDFLabelledRows] = [:]
-        for number in EAIPReader.itemSections {
+        for number in AerodromeDocument.itemSections {
             guard let section = sections.first(where: { $0.number == number }) else {
-                findings.append(Finding(file: file, location: .file, code: "pdf.section_missing",
+                findings.append(Finding(file: file, location: .file, code: .pdfSectionMissing,
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
@@ -106,7 +108,7 @@ public enum AIPPDFReader {
                     labelled[number] = rows
                     continue
                 }
-                findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: "pdf.section_missing",
+                findings.append(Finding(file: file, location: .page(section.heading.page, section: "AD 2.\(number)"), code: .pdfSectionMissing,
                                         reason: "AD 2.\(number) has no numbered item the reader can place", action: .rowRejected))
                 continue
             }
@@ -117,9 +119,9 @@ public enum AIPPDFReader {
         let splitLabels = !stacked && PDFLayout.splitsLanguages(Array(tables.values))
         // Never with `stacked`: that needs half the items paired, this more items in one even cell than paired.
         let stackedCells = placement == .top && !splitLabels && PDFLayout.stacksLanguagesInCells(Array(tables.values))
-        var entries: [EAIPEntry] = []
+        var entries: [AerodromeEntry] = []
         var itemsPlacedByLabel = 0
-        for number in EAIPReader.itemSections {
+        for number in AerodromeDocument.itemSections {
             var items: [PDFItem] = [], unplaced: [PDFLine] = [], placedBy = "item"
             if let table = tables[number] {
                 (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels,
@@ -128,17 +130,17 @@ public enum AIPPDFReader {
                 (items, unplaced, placedBy) = (rows.items, rows.unplaced, "label of item")
                 findings += rows.rejected.map { row, code in
                     Finding(file: file, location: .page(row.page, section: "AD 2.\(number)"), code: code, value: "\(row.label): \(row.value)",
-                            reason: code == "pdf.ambiguous_label" ? "its label names an item another row names too; neither used"
+                            reason: code == .pdfAmbiguousLabel ? "its label names an item another row names too; neither used"
                                 : "its label names no AD 2.\(number) item of the catalogue; not used", action: .fieldCleared)
                 }
             }
             for line in unplaced {
-                findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: "pdf.unplaced_text", value: line.text,
+                findings.append(Finding(file: file, location: .page(line.page, section: "AD 2.\(number)"), code: .pdfUnplacedText, value: line.text,
                                         reason: "belongs to no numbered item; not used", action: .fieldCleared))
             }
             entries += items.map {
-                EAIPEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altField: $0.altLabel, altValue: $0.altValue,
-                          location: "page \($0.page) AD 2.\(number) \(placedBy) \($0.number)")
+                AerodromeEntry(section: number, itemNumber: $0.number, field: $0.label, value: $0.value, altField: $0.altLabel, altValue: $0.altValue,
+                               location: "page \($0.page) AD 2.\(number) \(placedBy) \($0.number)")
             }
             itemsPlacedByLabel += labelled[number]?.items.count ?? 0
         }

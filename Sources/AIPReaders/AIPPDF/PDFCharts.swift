@@ -4,8 +4,8 @@ enum PDFCharts {
     /// as the French SIA names the same chart in its eAIP (`AD_2_LFAT_IAC_RWY13_-ILS_LOC`), so that the airports
     /// stage classifies PDF and eAIP charts alike. A SID or STAR chart describing several routes
     /// (`LYD 1Y : Monter…`) gives one title per route (`AD_2_LFAT_SID_LYD_1Y_RWY13`).
-    static func charts(_ layer: PDFTextLayer, icao: String) -> [EAIPChart] {
-        var charts: [EAIPChart] = []
+    static func charts(_ layer: PDFTextLayer, icao: String) -> [AerodromeChart] {
+        var charts: [AerodromeChart] = []
         for (index, page) in layer.pages.enumerated() {
             let lines = PDFLayout.lines(of: page.words.filter { !PDFLayout.isArtefact($0) })
             let header = lines.filter { PDFLayout.isRunningHeaderOrFooter($0, pageHeight: page.height) }
@@ -14,10 +14,10 @@ enum PDFCharts {
             let kind = id.first ?? ""
             let routes = ["SID", "STAR"].contains(kind) ? routeNames(lines) : []
             if routes.isEmpty {
-                charts.append(EAIPChart(title: (["AD", "2", icao] + id).joined(separator: "_"), location: location))
+                charts.append(AerodromeChart(title: (["AD", "2", icao] + id).joined(separator: "_"), location: location))
             } else {
                 let runways = id.filter { $0.hasPrefix("RWY") }
-                charts += routes.map { EAIPChart(title: (["AD", "2", icao, kind] + $0 + runways).joined(separator: "_"), location: location) }
+                charts += routes.map { AerodromeChart(title: (["AD", "2", icao, kind] + $0 + runways).joined(separator: "_"), location: location) }
             }
         }
         return charts

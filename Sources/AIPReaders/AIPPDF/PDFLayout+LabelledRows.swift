@@ -1,10 +1,12 @@
+import AIPFindings
+
 /// A section printed without item numbers (Spain): its rows, each placed on the catalogue item its label names.
 struct PDFLabelledRows {
     /// Rows whose label names exactly one item no other row names, numbered by that item.
     var items: [PDFItem]
     /// Rows whose label names no item (`pdf.unplaced_text`) or an item another row names too (`pdf.ambiguous_label`):
     /// never guessed into one.
-    var rejected: [(row: PDFItem, code: String)]
+    var rejected: [(row: PDFItem, code: FindingCode)]
     /// Lines above the first row (column headings).
     var unplaced: [PDFLine]
 }
@@ -115,7 +117,7 @@ extension PDFLayout {
         let claims = Dictionary(grouping: rows.map(\.number), by: { $0 }).mapValues(\.count)
         return PDFLabelledRows(items: rows.filter { $0.number > 0 && claims[$0.number] == 1 }.sorted { $0.number < $1.number },
                                rejected: rows.compactMap { row in
-                                   row.number == 0 ? (row, "pdf.unplaced_text") : claims[row.number] == 1 ? nil : (row, "pdf.ambiguous_label")
+                                   row.number == 0 ? (row, .pdfUnplacedText) : claims[row.number] == 1 ? nil : (row, .pdfAmbiguousLabel)
                                },
                                unplaced: Array(lines[..<(rowStarts.first ?? lines.count)]))
     }

@@ -1,3 +1,4 @@
+import AIPFindings
 import CCSV
 
 #if canImport(Glibc)
@@ -48,7 +49,7 @@ public enum CSVParser {
         expectedFieldCount: Int? = nil,
         maxLinesPerRecord: Int = 16,
         onRecord: (CSVRecord) -> Bool,
-        onMalformed: (_ line: Int, _ code: String, _ reason: String) -> Void
+        onMalformed: (_ line: Int, _ code: FindingCode, _ reason: String) -> Void
     ) -> Outcome {
         parse(bytes, dialect: dialect, expectedFieldCount: expectedFieldCount, maxLinesPerRecord: maxLinesPerRecord,
               firstLine: 1, onRecord: onRecord, onMalformed: onMalformed).outcome
@@ -64,7 +65,7 @@ public enum CSVParser {
         maxLinesPerRecord: Int = 16,
         firstLine: Int,
         onRecord: (CSVRecord) -> Bool,
-        onMalformed: (_ line: Int, _ code: String, _ reason: String) -> Void
+        onMalformed: (_ line: Int, _ code: FindingCode, _ reason: String) -> Void
     ) -> (outcome: Outcome, nextLine: Int) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return (.complete, firstLine) }
         return withoutActuallyEscaping(onRecord) { onRecord -> (outcome: Outcome, nextLine: Int) in
@@ -98,7 +99,7 @@ public enum CSVParser {
             state.pointee.recordStartLine = firstLine
             state.pointee.currentLine = firstLine
             var recordStartOffset = 0
-            let quotingError = "csv.malformed_quoting"
+            let quotingError = FindingCode.csvMalformedQuoting
 
             // Lone CRs (old Mac line endings) end lines too; most files have no CR at all, and then a line costs
             // one memchr, not two.
@@ -150,7 +151,7 @@ public enum CSVParser {
                         continue
                     }
                     if !dialect.quoting, memchr(base + offset, Int32(noQuote), end - offset) != nil {
-                        onMalformed(line, "value.invalid_utf8", "holds the byte 0xFF, which is never valid UTF-8")
+                        onMalformed(line, .valueInvalidUTF8, "holds the byte 0xFF, which is never valid UTF-8")
                         offset = end
                         line += 1
                         continue

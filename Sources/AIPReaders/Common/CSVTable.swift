@@ -1,3 +1,5 @@
+import AIPFindings
+
 /// Where each named column sits in a CSV file, read once from its header.
 public struct CSVHeader: Sendable {
     /// Column name → field index.
@@ -252,13 +254,13 @@ public enum CSVTable {
 }
 
 private extension CSVTableSummary {
-    mutating func reject(line: Int, code: String, reason: String, file: String) {
+    mutating func reject(line: Int, code: FindingCode, reason: String, file: String) {
         recordCount += 1
         findings.append(Finding(file: file, line: line, code: code, reason: reason, action: .rowRejected))
     }
 
     mutating func rejectFieldCount(_ record: CSVRecord, expected: Int, file: String, of source: String) {
-        findings.append(Finding(file: file, line: record.line, code: "csv.field_count",
+        findings.append(Finding(file: file, line: record.line, code: .csvFieldCount,
                                 reason: "has \(record.count) fields, \(source) has \(expected)", action: .rowRejected))
     }
 }

@@ -1,3 +1,5 @@
+import AIPFindings
+
 /// A problem with one row or one field of an input file that the build survives.
 ///
 /// Findings go to `report.json`; the build goes on. A ``Finding`` says where (file and ``Location``), what kind of
@@ -6,24 +8,9 @@
 /// For example: `ourairports/runways.csv:812: le_heading_degT: "0x" is not a number (field set to NULL)`.
 ///
 /// ## Codes
-/// ``code`` is a stable, dotted identifier that reports and tools group by; the ``reason`` is the sentence for a person
-/// and may change wording. Readers use:
-/// - `csv.malformed_quoting`: a stray or unbalanced quote, or a multi-line record with the wrong field count;
-/// - `csv.field_count`: a single-line record whose field count differs from the header's (or the dialect's);
-/// - `value.empty`: a required field is empty;
-/// - `value.not_a_number`, `value.not_an_integer`: a numeric field is not a plain decimal number or integer;
-/// - `value.out_of_range`: a number outside the range the field allows;
-/// - `value.not_a_flag`: a 0/1 field holds something else;
-/// - `value.partial_position`: one half of a latitude/longitude pair was dropped because the other was unusable;
-/// - `value.invalid_utf8`: a text field is not valid UTF-8;
-/// - `value.nul_byte`: a field holds a NUL byte;
-/// - `xlsx.error_value`, `xlsx.repeated_cell`: a spreadsheet error cell (`#N/A`) read as empty; a cell given twice;
-/// - `rules.missing_raw_question`, `rules.orphan_continuation`, `rules.duplicate_answer`: a rules definition without
-///   an id; a continuation row with nothing to continue; a second answer to one question.
-///
-/// Stages add theirs: `row.duplicate_icao` (an airport loses on a duplicate ICAO code), `row.unknown_reference`
-/// (a row points at a record that does not exist), `row.duplicate_key` (a second row with the same key),
-/// `rules.unknown_question` (an answer to a question the rules definitions lack).
+/// ``code`` is a stable, dotted identifier that reports and tools group by (`csv.field_count`); the ``reason`` is the
+/// sentence for a person and may change wording. Every code is a case of ``FindingCode``, the one catalogue with
+/// each code's severity, meaning and remedy (`aipbundle findings`, `docs/findings.md`).
 public struct Finding: Sendable, Hashable, CustomStringConvertible {
     /// What the build did with the row.
     public enum Action: String, Sendable, Codable {
@@ -91,8 +78,8 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     /// The input file, relative to the source tree (e.g. `ourairports/runways.csv`).
     public var file: String
     public var location: Location
-    /// A stable, dotted identifier of the kind of problem (see the list above).
-    public var code: String
+    /// The kind of problem, from the catalogue; written as its stable, dotted string.
+    public var code: FindingCode
     /// The column at fault, when one is.
     public var column: String?
     /// The offending value, when there is one.
@@ -100,7 +87,7 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     public var action: Action
 
-    public init(file: String, location: Location, code: String, column: String? = nil, value: String? = nil,
+    public init(file: String, location: Location, code: FindingCode, column: String? = nil, value: String? = nil,
                 reason: String, action: Action) {
         self.file = file
         self.location = location
@@ -112,7 +99,7 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A finding on a line of a text file (CSV, TSV).
-    public init(file: String, line: Int, code: String, column: String? = nil, value: String? = nil, reason: String, action: Action) {
+    public init(file: String, line: Int, code: FindingCode, column: String? = nil, value: String? = nil, reason: String, action: Action) {
         self.init(file: file, location: .line(line), code: code, column: column, value: value, reason: reason, action: action)
     }
 
@@ -170,7 +157,7 @@ extension Finding: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         file = try container.decode(String.self, forKey: .file)
-        code = try container.decode(String.self, forKey: .code)
+        code = try container.decode(FindingCode.self, forKey: .code)
         column = try container.decodeIfPresent(String.self, forKey: .column)
         value = try container.decodeIfPresent(String.self, forKey: .value)
         reason = try container.decode(String.self, forKey: .reason)

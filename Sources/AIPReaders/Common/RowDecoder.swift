@@ -1,3 +1,5 @@
+import AIPFindings
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +38,7 @@ public struct RowDecoder {
     /// Text the row cannot do without; throws the rejecting finding when it is empty, not UTF-8 or holds a NUL byte.
     public func requiredText(_ column: CSVColumn) throws(Finding) -> String {
         guard let text = try decodeText(column, action: .rowRejected) else {
-            throw finding(column, nil, "value.empty", "is empty", .rowRejected)
+            throw finding(column, nil, .valueEmpty, "is empty", .rowRejected)
         }
         return text
     }
@@ -46,8 +48,8 @@ public struct RowDecoder {
         let index = column.index
         switch record.integer(index) {
         case .value(let value): return value
-        case .empty: throw finding(column, nil, "value.empty", "is empty", .rowRejected)
-        case .invalid: throw notANumber(column, "value.not_an_integer", "is not an integer", .rowRejected)
+        case .empty: throw finding(column, nil, .valueEmpty, "is empty", .rowRejected)
+        case .invalid: throw notANumber(column, .valueNotAnInteger, "is not an integer", .rowRejected)
         }
     }
 
@@ -56,9 +58,9 @@ public struct RowDecoder {
         let index = column.index
         switch record.decimal(index) {
         case .value(let value) where range.contains(value): return value
-        case .value: throw finding(column, record.text(index), "value.out_of_range", Self.outOfRange(range), .rowRejected)
-        case .empty: throw finding(column, nil, "value.empty", "is empty", .rowRejected)
-        case .invalid: throw notANumber(column, "value.not_a_number", "is not a number", .rowRejected)
+        case .value: throw finding(column, record.text(index), .valueOutOfRange, Self.outOfRange(range), .rowRejected)
+        case .empty: throw finding(column, nil, .valueEmpty, "is empty", .rowRejected)
+        case .invalid: throw notANumber(column, .valueNotANumber, "is not a number", .rowRejected)
         }
     }
 
@@ -67,9 +69,9 @@ public struct RowDecoder {
         let index = column.index
         switch record.decimal(index) {
         case .value(let value) where range.contains(value): return value
-        case .value: clear(column, "value.out_of_range", Self.outOfRange(range))
+        case .value: clear(column, .valueOutOfRange, Self.outOfRange(range))
         case .empty: break
-        case .invalid: findings.append(notANumber(column, "value.not_a_number", "is not a number", .fieldCleared))
+        case .invalid: findings.append(notANumber(column, .valueNotANumber, "is not a number", .fieldCleared))
         }
         return nil
     }
@@ -81,7 +83,7 @@ public struct RowDecoder {
         case .value(1): return true
         case .empty: return nil
         case .value, .invalid:
-            findings.append(notANumber(column, "value.not_a_flag", "is not 0 or 1", .fieldCleared))
+            findings.append(notANumber(column, .valueNotAFlag, "is not 0 or 1", .fieldCleared))
             return nil
         }
     }
@@ -92,9 +94,9 @@ public struct RowDecoder {
         let longitude = decimal(longitudeColumn, in: -180...180)
         guard let latitude, let longitude else {
             if latitude != nil {
-                clear(latitudeColumn, "value.partial_position", "is dropped: \(longitudeColumn.name) is empty or unusable")
+                clear(latitudeColumn, .valuePartialPosition, "is dropped: \(longitudeColumn.name) is empty or unusable")
             } else if longitude != nil {
-                clear(longitudeColumn, "value.partial_position", "is dropped: \(latitudeColumn.name) is empty or unusable")
+                clear(longitudeColumn, .valuePartialPosition, "is dropped: \(latitudeColumn.name) is empty or unusable")
             }
             return (nil, nil)
         }
@@ -108,7 +110,7 @@ public struct RowDecoder {
         if bytes.allSatisfy({ $0 &- 1 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         if hasNUL(column) { throw nulByte(column, action) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw finding(column, record.text(column.index), "value.invalid_utf8", "is not valid UTF-8 text", action)
+            throw finding(column, record.text(column.index), .valueInvalidUTF8, "is not valid UTF-8 text", action)
         }
         return text
     }
@@ -119,25 +121,25 @@ public struct RowDecoder {
     }
 
     /// A field that does not read as a number (or flag); a NUL byte in it gets its own code, as in text fields.
-    private func notANumber(_ column: CSVColumn, _ code: String, _ reason: String, _ action: Finding.Action) -> Finding {
+    private func notANumber(_ column: CSVColumn, _ code: FindingCode, _ reason: String, _ action: Finding.Action) -> Finding {
         hasNUL(column) ? nulByte(column, action) : finding(column, record.text(column.index), code, reason, action)
     }
 
     private func nulByte(_ column: CSVColumn, _ action: Finding.Action) -> Finding {
         // The value is shown without its NULs, which report.json and terminals handle badly.
         let shown = record.text(column.index).replacingOccurrences(of: "\u{0}", with: "")
-        return finding(column, shown, "value.nul_byte", "holds a NUL byte", action)
+        return finding(column, shown, .valueNulByte, "holds a NUL byte", action)
     }
 
     private static func outOfRange(_ range: ClosedRange<Double>) -> String {
         "is out of range \(range.lowerBound)…\(range.upperBound)"
     }
 
-    private mutating func clear(_ column: CSVColumn, _ code: String, _ reason: String) {
+    private mutating func clear(_ column: CSVColumn, _ code: FindingCode, _ reason: String) {
         findings.append(finding(column, record.text(column.index), code, reason, .fieldCleared))
     }
 
-    private func finding(_ column: CSVColumn, _ value: String?, _ code: String, _ reason: String, _ action: Finding.Action) -> Finding {
+    private func finding(_ column: CSVColumn, _ value: String?, _ code: FindingCode, _ reason: String, _ action: Finding.Action) -> Finding {
         Finding(file: file, line: record.line, code: code, column: column.name, value: value, reason: reason, action: action)
     }
 }

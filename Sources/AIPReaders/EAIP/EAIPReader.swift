@@ -1,3 +1,4 @@
+import AIPFindings
 import Foundation
 
 /// Reads eAIP aerodrome pages (AD 2) of both families in `sources.md`: ICAO code, effective date, name, AD 2.2–2.5
@@ -19,13 +20,10 @@ public enum EAIPReader {
     /// Real AD 2 pages are 100–400 KB; anything past this is not one (and would only cost time).
     public static let maximumPageBytes = 32 << 20
 
-    /// AD 2.2–2.5: the sections whose items become AIP entries.
-    public static let itemSections = 2...5
-
     /// What reading one page gave.
     public struct Result: Sendable {
         /// nil when the page was rejected (see ``findings``).
-        public var page: EAIPPage?
+        public var page: AerodromeDocument?
         public var findings: [Finding]
     }
 
@@ -44,13 +42,13 @@ private struct PageReading {
 
     init(file: String) { self.file = file }
 
-    mutating func read(_ bytes: Data) -> EAIPPage? {
+    mutating func read(_ bytes: Data) -> AerodromeDocument? {
         guard bytes.count <= EAIPReader.maximumPageBytes else {
-            reject("eaip.too_large", "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
+            reject(.eaipTooLarge, "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
             return nil
         }
         guard let document = HTMLDocument(bytes: bytes) else {
-            reject("eaip.empty_page", "holds no HTML; expected an eAIP AD 2 page")
+            reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
         }
         var divs: [String: HTMLNode] = [:]
@@ -60,22 +58,22 @@ private struct PageReading {
         guard let icao = aerodrome(divs: divs, document: document) else { return nil }
         let sections = SectionIndex(icao: icao, divs: divs)
         let family = Self.family(sections: sections, document: document)
-        var entries: [EAIPEntry] = []
-        for number in EAIPReader.itemSections {
+        var entries: [AerodromeEntry] = []
+        for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else {
                 missing(number, icao: icao)
                 continue
             }
             entries += items(of: div, section: number, document: document)
         }
-        let charts: [EAIPChart]
+        let charts: [AerodromeChart]
         if let div = sections[24] {
             charts = Self.charts(of: div, family: family, document: document)
         } else {
             missing(24, icao: icao)
             charts = []
         }
-        return EAIPPage(
+        return AerodromeDocument(
             file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(document), name: Self.name(sections[1], icao: icao),
             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)
     }
@@ -92,22 +90,22 @@ private struct PageReading {
         if codes.count > 1 {
             let owners = codes.filter { divs["\($0)-AD-2.2"] != nil }
             if owners.count == 1 { return owners.first }
-            reject("eaip.several_icao", "has sections of several aerodromes (\(codes.sorted().joined(separator: ", "))); which one the page is about is unclear")
+            reject(.eaipSeveralICAO, "has sections of several aerodromes (\(codes.sorted().joined(separator: ", "))); which one the page is about is unclear")
             return nil
         }
         // AD 2 headings without any ICAO-bearing section id: an aerodrome page whose code cannot be read.
         let headings = document.nodes("//*[contains(@class,'Numbering') and contains(., 'AD 2.')]")
         if headings.isEmpty {
-            reject("eaip.not_ad2_page", "has no aerodrome section (a div with id XXXX-AD-2.N); not an eAIP AD 2 page")
+            reject(.eaipNotAD2Page, "has no aerodrome section (a div with id XXXX-AD-2.N); not an eAIP AD 2 page")
         } else {
-            reject("eaip.no_icao", "has AD 2 section headings but no ICAO code in its section ids; the page cannot be attributed")
+            reject(.eaipNoICAO, "has AD 2 section headings but no ICAO code in its section ids; the page cannot be attributed")
         }
         return nil
     }
 
     /// French SIA rows carry their meaning in ids such as `AD-2.3-Douanes_Police`; MakeAIP rows do not.
-    private static func family(sections: SectionIndex, document: HTMLDocument) -> EAIPFamily {
-        for number in EAIPReader.itemSections {
+    private static func family(sections: SectionIndex, document: HTMLDocument) -> AerodromeDocumentFamily {
+        for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else { continue }
             if !document.nodes("./table/tbody/tr[starts-with(@id,'AD-2.')] | ./table/tr[starts-with(@id,'AD-2.')]", in: div).isEmpty {
                 return .frenchSIA
@@ -144,8 +142,8 @@ private struct PageReading {
 
     /// The items of one AD 2.2–2.5 section: rows with an item number start an item; rows without one (an empty
     /// number cell, or under a number cell spanning several rows) continue it as `label: value` lines.
-    private mutating func items(of section: HTMLNode, section number: Int, document: HTMLDocument) -> [EAIPEntry] {
-        var entries: [EAIPEntry] = []
+    private mutating func items(of section: HTMLNode, section number: Int, document: HTMLDocument) -> [AerodromeEntry] {
+        var entries: [AerodromeEntry] = []
         var spannedRows = 0
         for (index, row) in document.nodes("./table/tbody/tr | ./table/tr", in: section).enumerated() {
             let cells = row.children.filter { $0.name == "td" || $0.name == "th" }
@@ -172,16 +170,16 @@ private struct PageReading {
             }
             var itemNumber: Int?
             if numberText.isEmpty {
-                finding("eaip.item_number_missing", location, value: label.field,
+                finding(.eaipItemNumberMissing, location, value: label.field,
                         reason: "starts AD 2.\(number) without an item number; kept without a standard field")
             } else if let parsed = Int(numberText.trimmingCharacters(in: CharacterSet(charactersIn: ". "))) {
                 itemNumber = parsed
             } else {
-                finding("eaip.item_number_invalid", location, value: numberText,
+                finding(.eaipItemNumberInvalid, location, value: numberText,
                         reason: "is not an item number; the row is kept without a standard field")
             }
-            entries.append(EAIPEntry(section: number, itemNumber: itemNumber, field: label.field, value: values.value,
-                                     altField: label.alt, altValue: values.alt, location: location))
+            entries.append(AerodromeEntry(section: number, itemNumber: itemNumber, field: label.field, value: values.value,
+                                          altField: label.alt, altValue: values.alt, location: location))
         }
         // A row with neither English nor national text says nothing (LFAQ's empty `Situation de l'ARP`).
         return entries.filter { !$0.value.isEmpty || !($0.altValue ?? "").isEmpty }.map { entry in
@@ -224,17 +222,17 @@ private struct PageReading {
     // MARK: Charts
 
     /// AD 2.24: MakeAIP lists a title row then a link row per chart; French SIA lists links whose text is the chart name.
-    private static func charts(of section: HTMLNode, family: EAIPFamily, document: HTMLDocument) -> [EAIPChart] {
+    private static func charts(of section: HTMLNode, family: AerodromeDocumentFamily, document: HTMLDocument) -> [AerodromeChart] {
         switch family {
         case .makeAIP:
             return document.nodes(".//tr[not(.//a)]", in: section).enumerated().compactMap { index, row in
                 let title = singleLine(HTMLText.of(row))
-                return title.isEmpty ? nil : EAIPChart(title: title, location: "AD 2.24 row \(index + 1)")
+                return title.isEmpty ? nil : AerodromeChart(title: title, location: "AD 2.24 row \(index + 1)")
             }
         case .frenchSIA:
             return document.nodes(".//a", in: section).enumerated().compactMap { index, link in
                 let title = singleLine(HTMLText.of(link))
-                return title.isEmpty ? nil : EAIPChart(title: title, location: "AD 2.24 link \(index + 1)")
+                return title.isEmpty ? nil : AerodromeChart(title: title, location: "AD 2.24 link \(index + 1)")
             }
         case .aipPDF:
             return []
@@ -244,15 +242,15 @@ private struct PageReading {
     // MARK: Findings
 
     private mutating func missing(_ section: Int, icao: String) {
-        finding("eaip.section_missing", "AD 2.\(section)", value: nil,
+        finding(.eaipSectionMissing, "AD 2.\(section)", value: nil,
                 reason: "has no AD 2.\(section) section for \(icao) (a truncated or damaged page?); its rows are missing", action: .rowRejected)
     }
 
-    private mutating func reject(_ code: String, _ reason: String) {
+    private mutating func reject(_ code: FindingCode, _ reason: String) {
         findings.append(Finding(file: file, location: .file, code: code, reason: reason, action: .rowRejected))
     }
 
-    private mutating func finding(_ code: String, _ location: String, value: String?, reason: String, action: Finding.Action = .fieldCleared) {
+    private mutating func finding(_ code: FindingCode, _ location: String, value: String?, reason: String, action: Finding.Action = .fieldCleared) {
         findings.append(Finding(file: file, location: .record(location), code: code, value: value, reason: reason, action: action))
     }
 }

@@ -41,7 +41,7 @@ public enum GeoNamesReader {
                 let country = try countryCode(row, Column.countryCode)
                 let population = try row.requiredInteger(Column.population)
                 guard (0...Int(Int32.max)).contains(population) else {
-                    throw Finding(file: file, line: record.line, code: "value.out_of_range", column: Column.population.name,
+                    throw Finding(file: file, line: record.line, code: .valueOutOfRange, column: Column.population.name,
                                   value: String(population), reason: "is out of range 0…\(Int32.max)", action: .rowRejected)
                 }
                 let alternateNames = row.text(Column.alternateNames)?.split(separator: ",").map(String.init) ?? []
@@ -122,7 +122,7 @@ public enum GeoNamesReader {
     private static func positive(_ row: RowDecoder, _ column: CSVColumn) throws(Finding) -> Int {
         let id = try row.requiredInteger(column)
         guard id > 0 else {
-            throw Finding(file: row.file, line: row.record.line, code: "value.out_of_range", column: column.name,
+            throw Finding(file: row.file, line: row.record.line, code: .valueOutOfRange, column: column.name,
                           value: String(id), reason: "is not a positive id", action: .rowRejected)
         }
         return id
@@ -132,7 +132,7 @@ public enum GeoNamesReader {
     private static func countryCode(_ row: RowDecoder, _ column: CSVColumn) throws(Finding) -> String {
         let code = try row.requiredText(column)
         guard code.utf8.count == 2, code.utf8.allSatisfy({ $0 &- UInt8(ascii: "A") < 26 }) else {
-            throw Finding(file: row.file, line: row.record.line, code: "value.not_a_country_code", column: column.name,
+            throw Finding(file: row.file, line: row.record.line, code: .valueNotACountryCode, column: column.name,
                           value: code, reason: "is not an ISO 3166 alpha-2 code (two upper-case letters)", action: .rowRejected)
         }
         return code

@@ -64,7 +64,7 @@ public enum RulesAnswersReader {
                 guard let answer = open else { return }
                 open = nil
                 if let first = firstLocation[answer.questionID] {
-                    findings.append(Finding(file: file.file, location: answer.location, code: "rules.duplicate_answer", value: answer.questionID,
+                    findings.append(Finding(file: file.file, location: answer.location, code: .rulesDuplicateAnswer, value: answer.questionID,
                                             reason: "answers a question already answered at \(first.text ?? "the start"); the first answer is kept",
                                             action: .rowRejected))
                 } else {
@@ -82,7 +82,7 @@ public enum RulesAnswersReader {
                     if answer.isEmpty && links.isEmpty { continue }
                     guard open != nil else {
                         findings.append(Finding(file: file.file, location: sheet.location(of: row, column: columns.answer),
-                                                code: "rules.orphan_continuation", value: answer,
+                                                code: .rulesOrphanContinuation, value: answer,
                                                 reason: "has no question and follows no answer it could continue", action: .rowRejected))
                         continue
                     }

@@ -43,7 +43,7 @@ public enum RulesDefinitionsReader {
                 continue
             }
             guard !row[raw].isEmpty else {
-                findings.append(Finding(file: sheet.file, location: sheet.location(of: row, column: raw), code: "rules.missing_raw_question",
+                findings.append(Finding(file: sheet.file, location: sheet.location(of: row, column: raw), code: .rulesMissingRawQuestion,
                                         column: "Raw Question", value: row[question],
                                         reason: "is empty, so the row has no question id", action: .rowRejected))
                 continue

@@ -80,14 +80,14 @@ public struct XLSXSheet: Sendable {
                     text = sharedStrings[index]
                 case "b": text = value.map { $0 == "1" ? "TRUE" : $0 == "0" ? "FALSE" : $0 } ?? ""
                 case "e":
-                    findings.append(Finding(file: file, location: .cell(sheet: name, cell: reference), code: "xlsx.error_value", value: value,
+                    findings.append(Finding(file: file, location: .cell(sheet: name, cell: reference), code: .xlsxErrorValue, value: value,
                                             reason: "is a spreadsheet error value, read as an empty cell", action: .fieldCleared))
                     text = ""
                 default: text = value ?? ""
                 }
                 guard !text.isEmpty else { return }
                 if cellsByRow[cellRow, default: [:]][column] != nil {
-                    findings.append(Finding(file: file, location: .cell(sheet: name, cell: reference), code: "xlsx.repeated_cell",
+                    findings.append(Finding(file: file, location: .cell(sheet: name, cell: reference), code: .xlsxRepeatedCell,
                                             reason: "appears twice in the sheet; the first one is kept", action: .fieldCleared))
                 } else {
                     cellsByRow[cellRow, default: [:]][column] = text

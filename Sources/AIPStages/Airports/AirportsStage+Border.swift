@@ -1,3 +1,4 @@
+import AIPFindings
 import AIPJSON
 import AIPReaders
 import Foundation
@@ -31,12 +32,12 @@ extension AirportsStage {
         for file in files {
             findings += file.findings
             for record in file.records {
-                func reject(_ code: String, _ column: String?, _ value: String?, _ reason: String) {
+                func reject(_ code: FindingCode, _ column: String?, _ value: String?, _ reason: String) {
                     findings.append(Finding(file: record.file, line: record.line, code: code, column: column, value: value, reason: reason,
                                             action: .rowRejected))
                 }
                 guard let country = CountryNames.iso2(for: record.country) else {
-                    reject("border.unknown_country", "Country", record.country, "is not a country name the build knows; row not used")
+                    reject(.borderUnknownCountry, "Country", record.country, "is not a country name the build knows; row not used")
                     continue
                 }
                 var icao: String?
@@ -50,24 +51,24 @@ extension AirportsStage {
                         // A code the bundle lacks: out of scope, or renamed since the list was written (LELO is now
                         // LERJ). Only a single airport of the country with the row's name stands in for it.
                         guard candidates.count == 1, let match = candidates.first else {
-                            reject("border.unknown_airport", "ICAO", written,
+                            reject(.borderUnknownAirport, "ICAO", written,
                                    "is not an airport of the bundle (out of scope, renamed or unknown), and no single airport of \(country) has the row's name; row not used")
                             continue
                         }
-                        findings.append(Finding(file: record.file, line: record.line, code: "border.icao_replaced", column: "ICAO", value: written,
+                        findings.append(Finding(file: record.file, line: record.line, code: .borderICAOReplaced, column: "ICAO", value: written,
                                                 reason: "is not an airport of the bundle; \(output.airports[match.index].icaoCode) of \(country) has the row's name and is used instead",
                                                 action: .fieldCleared))
                         icao = output.airports[match.index].icaoCode
                         score = match.score
                     } else {
                         if let written = record.icao {
-                            findings.append(Finding(file: record.file, line: record.line, code: "border.invalid_icao", column: "ICAO", value: written,
+                            findings.append(Finding(file: record.file, line: record.line, code: .borderInvalidICAO, column: "ICAO", value: written,
                                                     reason: "is not a four-letter ICAO code; matching by name instead", action: .fieldCleared))
                         }
                         guard candidates.count == 1, let match = candidates.first else {
                             let why = candidates.isEmpty ? "matches no airport of \(country) by name"
                                 : "matches several airports of \(country) by name (\(candidates.map { output.airports[$0.index].icaoCode }.sorted().joined(separator: ", ")))"
-                            reject(candidates.isEmpty ? "border.no_match" : "border.ambiguous_match", "Name", record.name, "\(why); row not used")
+                            reject(candidates.isEmpty ? .borderNoMatch : .borderAmbiguousMatch, "Name", record.name, "\(why); row not used")
                             continue
                         }
                         icao = output.airports[match.index].icaoCode
@@ -77,7 +78,7 @@ extension AirportsStage {
                 guard let icao else { continue }
                 let key = RowKey(icao, country)
                 if let first = firstLine[key] {
-                    reject("row.duplicate_key", "ICAO", icao, "repeats \(icao) in \(country) of \(first.file) line \(first.line); only the first row is used")
+                    reject(.rowDuplicateKey, "ICAO", icao, "repeats \(icao) in \(country) of \(first.file) line \(first.line); only the first row is used")
                     continue
                 }
                 firstLine[key] = (record.file, record.line)

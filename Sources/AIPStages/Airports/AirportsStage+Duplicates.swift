@@ -29,7 +29,7 @@ extension AirportsStage {
         let findings = losers.map { loser, _ in
             let winner = best[loser.resolvedICAO!]!
             return Finding(
-                file: file, line: loser.line, code: "row.duplicate_icao", column: "ident", value: loser.ident,
+                file: file, line: loser.line, code: .rowDuplicateICAO, column: "ident", value: loser.ident,
                 reason: "claims ICAO code \(winner.resolvedICAO!) too; kept the row at line \(winner.line) (id \(winner.id))",
                 action: .rowRejected)
         }

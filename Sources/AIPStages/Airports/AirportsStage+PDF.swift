@@ -1,7 +1,7 @@
 import AIPReaders
 
 extension AirportsStage {
-    /// PDF chapters (`AIPPDFReader`, source `aip_pdf`) as pages for ``merge(pages:into:ids:)``, AD 2.2 items mapped
+    /// PDF chapters (`AIPPDFReader`, source `aip_pdf`) as documents for ``merge(pages:into:ids:)``, AD 2.2 items mapped
     /// to the catalogue by their label where the printed number disagrees.
     ///
     /// Precedence against eAIP pages: a PDF chapter and an eAIP page of one aerodrome are different sources, so
@@ -13,8 +13,8 @@ extension AirportsStage {
     /// tables printed without numbers): states that print no geoid undulation item number the rest one lower
     /// (Switzerland: MAG VAR is item 4).
     ///
-    /// Returns the page and how many items were remapped (the report counts them per document).
-    static func catalogued(_ page: EAIPPage) -> (page: EAIPPage, remapped: Int) {
+    /// Returns the document and how many items were remapped (the report counts them per document).
+    static func catalogued(_ page: AerodromeDocument) -> (page: AerodromeDocument, remapped: Int) {
         var page = page
         var remapped = 0
         for index in page.entries.indices where page.entries[index].section == 2 {

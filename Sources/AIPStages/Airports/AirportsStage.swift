@@ -74,7 +74,7 @@ public struct AirportsStage: Stage {
             } else if airports.firstLines[runway.airportRef] == nil {
                 unknownAirport += 1
                 findings.append(Finding(
-                    file: runways.fileName, line: runway.line, code: "row.unknown_reference", column: "airport_ref", value: String(runway.airportRef),
+                    file: runways.fileName, line: runway.line, code: .rowUnknownReference, column: "airport_ref", value: String(runway.airportRef),
                     reason: "matches no airport id in \(airports.fileName)", action: .rowRejected))
             }
             // Otherwise the runway belongs to an airport out of scope: not a defect, nothing to report.

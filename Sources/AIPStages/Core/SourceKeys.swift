@@ -29,7 +29,7 @@ public enum SourceKeys {
 
     /// The finding for a row whose key an earlier row (at `firstLine`) already has.
     public static func repeatFinding(file: String, line: Int, column: String, key: Int, firstLine: Int) -> Finding {
-        Finding(file: file, line: line, code: "row.duplicate_key", column: column, value: String(key),
+        Finding(file: file, line: line, code: .rowDuplicateKey, column: column, value: String(key),
                 reason: "has the same \(column) as the row at line \(firstLine); only the first row with a given \(column) is used",
                 action: .rowRejected)
     }

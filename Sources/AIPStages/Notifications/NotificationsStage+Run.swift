@@ -1,3 +1,4 @@
+import AIPFindings
 import AIPReaders
 import Foundation
 
@@ -38,7 +39,7 @@ extension NotificationsStage {
             let text = [row[value].text, row[altValue].text].compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
             let entry = CustomsEntry(id: row[entryID].integer ?? Int64.max, priority: row[priority].integer ?? 0, text: text)
             guard let icao = row[icaoColumn].text?.trimmingCharacters(in: .whitespacesAndNewlines).uppercased(), isICAO(icao) else {
-                findings.append(finding(entry, record: row[icaoColumn].text ?? "NULL", code: "notifications.bad_icao",
+                findings.append(finding(entry, record: row[icaoColumn].text ?? "NULL", code: .notificationsBadICAO,
                                         reason: "airport_icao is not a four-letter ICAO code", value: row[icaoColumn].text))
                 continue
             }
@@ -49,7 +50,7 @@ extension NotificationsStage {
             let ranked = candidates.sorted { $0.precedes($1) }
             chosen[icao] = ranked[0]
             for loser in ranked.dropFirst() {
-                findings.append(finding(loser, record: icao, code: "notifications.extra_text",
+                findings.append(finding(loser, record: icao, code: .notificationsExtraText,
                                         reason: "aip_entries id \(ranked[0].id) is the customs text read for \(icao) (higher source_priority or lower id)"))
             }
         }
@@ -58,14 +59,14 @@ extension NotificationsStage {
         for icao in chosen.keys.sorted() {
             let entry = chosen[icao]!
             guard entry.text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else {
-                findings.append(finding(entry, record: icao, code: "notifications.empty_text",
+                findings.append(finding(entry, record: icao, code: .notificationsEmptyText,
                                         reason: "the customs text has no letter or digit; no row is written", value: entry.text))
                 continue
             }
             rows.append(NotificationRow(id: id(icao), icao: icao, rule: NotificationParser.parse(entry.text), rawText: entry.text))
         }
         if chosen.isEmpty {
-            findings.append(Finding(file: entriesLocation, location: .file, code: "notifications.no_customs_texts",
+            findings.append(Finding(file: entriesLocation, location: .file, code: .notificationsNoCustomsTexts,
                                     reason: "no aip_entries row has std_field_id \(customsFieldID) (Customs and immigration); "
                                         + "ga_notification_requirements is empty", action: .warning))
         }
@@ -76,7 +77,7 @@ extension NotificationsStage {
         code.utf8.count == 4 && code.utf8.allSatisfy { $0 >= 65 && $0 <= 90 }
     }
 
-    private static func finding(_ entry: CustomsEntry, record: String, code: String, reason: String, value: String? = nil) -> Finding {
+    private static func finding(_ entry: CustomsEntry, record: String, code: FindingCode, reason: String, value: String? = nil) -> Finding {
         Finding(file: entriesLocation, location: .record("\(record) id \(entry.id)"), code: code, column: "value",
                 value: value, reason: reason, action: .rowRejected)
     }

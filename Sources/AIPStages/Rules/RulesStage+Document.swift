@@ -30,7 +30,7 @@ extension RulesStage {
             for row in country.sheet.answers {
                 guard known.contains(row.questionID) else {
                     unknown.insert(row.questionID)
-                    findings.append(Finding(file: country.file, location: row.location, code: "rules.unknown_question", value: row.questionID,
+                    findings.append(Finding(file: country.file, location: row.location, code: .rulesUnknownQuestion, value: row.questionID,
                                             reason: "matches no question of the definitions; listed in inconsistent_qids", action: .rowRejected))
                     continue
                 }

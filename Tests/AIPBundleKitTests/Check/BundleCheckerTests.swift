@@ -27,14 +27,17 @@ import Testing
         let folder = try TemporaryFolder()
         let (url, queue) = try database(folder)
         #expect(try BundleChecker.check(folder.url).map(\.description) == ["manifest.json: is missing"])
+        #expect(try BundleChecker.check(folder.url).map(\.code) == [.checkManifestUnusable])
         try writeManifest(in: folder.url, files: [])
         #expect(try BundleChecker.check(folder.url).map(\.description)
                 == ["airports.db: is not listed in manifest.json; it does not belong to this bundle"])
+        #expect(try BundleChecker.check(folder.url).map(\.code) == [.checkNotInManifest])
         try writeManifest(in: folder.url)
         // An edit after the build: the file still follows the contract, but it is not what was published.
         try queue.write { try $0.execute(sql: "UPDATE runways SET length_ft = 1 WHERE id = 233628") }
         let findings = try BundleChecker.check(folder.url).map(\.description)
         #expect(findings.contains { $0.hasPrefix("airports.db: bytes differ from manifest.json") && $0.contains("its content differs too") })
+        #expect(Set(try BundleChecker.check(folder.url).map(\.code)) == [.checkManifestMismatch])
         #expect(try BundleChecker.check(url).isEmpty, "a single file has no manifest to answer to")
     }
 
@@ -44,6 +47,7 @@ import Testing
         try queue.write { try $0.execute(sql: "ALTER TABLE runways DROP COLUMN surface") }
         let findings = try BundleChecker.check(url)
         #expect(findings.map(\.description).contains("airports.db: runways.surface: column is missing"))
+        #expect(Set(findings.map(\.code)) == [.checkSchema])
     }
 
     @Test func aWrongTypeIsFound() throws {
@@ -67,6 +71,7 @@ import Testing
         let messages = try BundleChecker.check(url).map(\.description)
         #expect(messages.contains("airports.db: runways.lighted: 1 value is not stored as INTEGER"))
         #expect(messages.contains { $0.hasPrefix("airports.db: runways.lighted: is not 0, 1 or NULL") })
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkStorageClass, .checkInvariant])
     }
 
     @Test func aNullCoordinateIsFound() throws {
@@ -89,17 +94,21 @@ import Testing
         #expect(messages.contains("airports.db: runways.airport_icao: names no airport in airports (1 row, e.g. 234529)"))
         #expect(messages.contains("airports.db: airports.sources: is not a sorted, space-free, comma-separated list (1 row, e.g. EBOS)"))
         #expect(messages.contains("airports.db: model_metadata.value: statistics is not a JSON object (1 row, e.g. counts)"))
+        #expect(Set(try BundleChecker.check(url).map(\.code)) == [.checkInvariant])
     }
 
     @Test func aFolderWithoutBundleFilesIsAFinding() throws {
         let folder = try TemporaryFolder()
         #expect(try BundleChecker.check(folder.url).count == 1)
+        #expect(try BundleChecker.check(folder.url).map(\.code) == [.checkNoBundleFile])
     }
 
     @Test func notADatabaseIsAnError() throws {
         let folder = try TemporaryFolder()
         let url = try folder.write("not sqlite", to: "airports.db")
         #expect(checkError(url) == "\(url.path) is not an SQLite database (it does not start with the SQLite header)")
+        // Inside a folder, the same file is a finding and the other files are still checked.
+        #expect(try BundleChecker.check(folder.url).map(\.code) == [.checkUnreadableFile, .checkManifestUnusable])
     }
 
     /// The message `check` would print for `url`, or nil when it did not throw.
@@ -136,6 +145,7 @@ import Testing
         #expect(try BundleChecker.check(url, files: [file]).map(\.description) == [
             "airports.db: airports.sources: rule broken could not run: malformed JSON",
         ])
+        #expect(try BundleChecker.check(url, files: [file]).map(\.code) == [.checkRuleFailed])
     }
 
     @Test func aWALFileIsAFindingAndCheckingLeavesNothingBeside() throws {
@@ -149,6 +159,7 @@ import Testing
             "airports.db: is in WAL mode (header bytes 18–19 are 2/2); bundle files must use the rollback journal (1/1): the app opens them read-only and cannot read a WAL file",
         ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["airports.db"])
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkJournalMode])
     }
 
     @Test func aTriggerIsAFinding() throws {
@@ -156,6 +167,7 @@ import Testing
         let (url, queue) = try database(folder)
         try queue.write { try $0.execute(sql: "CREATE TRIGGER wipe AFTER INSERT ON airports BEGIN DELETE FROM runways; END") }
         #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: airports: has trigger wipe; bundle files hold no triggers"])
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkExtraObject])
     }
 
     @Test func aViewIsAFinding() throws {
@@ -163,6 +175,7 @@ import Testing
         let (url, queue) = try database(folder)
         try queue.write { try $0.execute(sql: "CREATE VIEW big AS SELECT * FROM airports WHERE type = 'large_airport'") }
         #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: big: is a view; bundle files hold no views"])
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkExtraObject])
     }
 
     @Test func aTableOutsideTheContractIsAFinding() throws {
@@ -173,6 +186,7 @@ import Testing
             try db.execute(sql: "ANALYZE")  // sqlite_stat1 is SQLite's own, and allowed
         }
         #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: notes: table is not in the contract"])
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkExtraObject])
     }
 
     @Test func infinityInARealColumnIsAFinding() throws {
@@ -180,6 +194,7 @@ import Testing
         let (url, queue) = try database(folder)
         try queue.write { try $0.execute(sql: "UPDATE runways SET length_ft = 9e999 WHERE id = 233628") }
         #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: runways.length_ft: 1 value is ±Inf or NaN"])
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkNonFinite])
     }
 
     @Test func aMissingBuildStampIsAFinding() throws {
@@ -214,6 +229,7 @@ import Testing
         #expect(try BundleChecker.check(url).map(\.description) == [
             "airports.db: aip_entries: foreign_key_check: row 1 refers to a missing row of airports",
         ])
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkForeignKey])
     }
 
     /// Changes one key inside the leaf page of `idx_runways_airport` (EHRD → EHRA): the file still opens, but the
@@ -236,6 +252,7 @@ import Testing
             "airports.db: integrity_check: row 3 missing from index idx_runways_airport",
             "airports.db: runways.airport_icao: names no airport in airports (1 row, e.g. 234529)",
         ])
+        #expect(try BundleChecker.check(url).map(\.code) == [.checkIntegrity, .checkInvariant])
     }
 
     @Test func aFIFOIsRefusedAtOnce() throws {
@@ -291,6 +308,7 @@ import Testing
         #expect(try BundleChecker.check(url, files: [rules]).map(\.description) == ["rules.json: has no questions"])
         try writeManifest(in: folder.url, files: [rules])
         #expect(try BundleChecker.check(folder.url, files: [rules]).map(\.description) == ["rules.json: has no questions"])
+        #expect(try BundleChecker.check(folder.url, files: [rules]).map(\.code) == [.checkJSONContract])
     }
 
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/reference/airports_small.db"))

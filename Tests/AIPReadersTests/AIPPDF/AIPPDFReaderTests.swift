@@ -36,24 +36,24 @@ struct AIPPDFReaderTests {
         #expect(values[206]?.value == "AENA\nTel: 913 211 000")
         #expect(values[302]?.value == "Monday to Friday\n0800-1500" && values[302]?.altValue == "Lunes a viernes\n0800-1500")
         #expect(values[307]?.value == "H24" && values[307]?.altValue == nil)
-        #expect(result.findings.map(\.code) == ["pdf.ambiguous_label", "pdf.ambiguous_label", "pdf.unplaced_text"])
+        #expect(result.findings.map(\.code) == [.pdfAmbiguousLabel, .pdfAmbiguousLabel, .pdfUnplacedText])
     }
 
     @Test func garbageEncryptedAndImageOnlyFilesAreFindings() throws {
-        #expect(try Self.read(Data("not a pdf at all".utf8)).findings.map(\.code) == ["pdf.not_pdf"])
-        #expect(try Self.read(Data()).findings.map(\.code) == ["pdf.not_pdf"])
-        #expect(try Self.read(Data("%PDF-1.4\n garbage \u{0}\u{1}".utf8)).findings.map(\.code) == ["pdf.unreadable"])
+        #expect(try Self.read(Data("not a pdf at all".utf8)).findings.map(\.code) == [.pdfNotPDF])
+        #expect(try Self.read(Data()).findings.map(\.code) == [.pdfNotPDF])
+        #expect(try Self.read(Data("%PDF-1.4\n garbage \u{0}\u{1}".utf8)).findings.map(\.code) == [.pdfUnreadable])
         let encrypted = try Self.read(TestPDF.document(SyntheticChapter.english, encrypted: true))
-        #expect(encrypted.page == nil && encrypted.findings.map(\.code) == ["pdf.unreadable"])
+        #expect(encrypted.page == nil && encrypted.findings.map(\.code) == [.pdfUnreadable])
         #expect(encrypted.findings.first?.reason.contains("password") == true)
         let scan = try Self.read(TestPDF.document([[], []]))
-        #expect(scan.page == nil && scan.findings.map(\.code) == ["pdf.no_text_layer"])
+        #expect(scan.page == nil && scan.findings.map(\.code) == [.pdfNoTextLayer])
     }
 
     @Test func outputPastTheLimitStopsPoppler() throws {
         var extractor = PDFTextExtractor()
         extractor.maximumOutputBytes = 100
-        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == ["pdf.output_too_large"])
+        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == [.pdfOutputTooLarge])
     }
 
     @Test func aPdftotextThatHangsIsKilledAtTheTimeout() throws {
@@ -64,7 +64,7 @@ struct AIPPDFReaderTests {
         var extractor = PDFTextExtractor()
         extractor.executable = script.path
         extractor.timeout = 0.5
-        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == ["pdf.timeout"])
+        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == [.pdfTimeout])
     }
 
     @Test func aMissingPdftotextNamesItsPackage() {
@@ -99,7 +99,7 @@ struct AIPPDFReaderTests {
                 }
                 let result = try Self.read(bytes)
                 #expect(result.page != nil || !result.findings.isEmpty, "round \(round) of a \(original.count)-byte file")
-                if let page = result.page { #expect(page.entries.allSatisfy { EAIPReader.itemSections.contains($0.section) }) }
+                if let page = result.page { #expect(page.entries.allSatisfy { AerodromeDocument.itemSections.contains($0.section) }) }
             }
         }
     }

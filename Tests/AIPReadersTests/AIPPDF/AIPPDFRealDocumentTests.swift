@@ -43,7 +43,7 @@ struct AIPPDFRealDocumentTests {
     }
 
     /// The ids of the expected items the page gets wrong (missing, or another value).
-    static func wrongItems(_ page: EAIPPage, _ expected: Expected) -> [Int] {
+    static func wrongItems(_ page: AerodromeDocument, _ expected: Expected) -> [Int] {
         expected.items.filter { item in
             let entry = page.entries.first { $0.section * 100 + ($0.itemNumber ?? 0) == item.id }
             let right = entry != nil && normalised(entry?.value) == normalised(item.value) && normalised(entry?.altValue) == normalised(item.alt_value)

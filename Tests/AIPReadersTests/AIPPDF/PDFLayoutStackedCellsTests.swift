@@ -7,7 +7,7 @@ import Testing
 @Suite struct PDFLayoutStackedCellsTests {
     typealias Text = SyntheticChapter.Text
 
-    static func entry(_ page: EAIPPage, _ item: Int) -> EAIPEntry? {
+    static func entry(_ page: AerodromeDocument, _ item: Int) -> AerodromeEntry? {
         page.entries.first { $0.section == 3 && $0.itemNumber == item }
     }
 
@@ -15,7 +15,7 @@ import Testing
         let page = try #require(result.page)
         #expect(page.icao == "LKXX")
         #expect(page.entries.map(\.itemNumber) == Array(1...7))
-        #expect(result.findings.filter { $0.code != "pdf.section_missing" }.isEmpty)
+        #expect(result.findings.filter { $0.code != .pdfSectionMissing }.isEmpty)
         // Label and value two lines each, nothing to tell the halves apart: the label's lines split in half, the
         // value kept whole.
         #expect(entry(page, 1)?.field == "AD Administration" && entry(page, 1)?.altField == "Provozovatel letiste")

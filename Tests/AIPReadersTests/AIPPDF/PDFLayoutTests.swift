@@ -5,7 +5,7 @@ import Testing
 @Suite struct PDFLayoutTests {
     typealias Text = SyntheticChapter.Text
 
-    static func entry(_ page: EAIPPage, _ section: Int, _ item: Int) -> EAIPEntry? {
+    static func entry(_ page: AerodromeDocument, _ section: Int, _ item: Int) -> AerodromeEntry? {
         page.entries.first { $0.section == section && $0.itemNumber == item }
     }
 
@@ -52,7 +52,7 @@ import Testing
         #expect(Self.entry(page, 2, 1)?.value == "511156N 0025144E\nNear TWR")
         #expect(Self.entry(page, 2, 2)?.value == "3 NM N")
         #expect(Self.entry(page, 3, 1)?.value == "H24")
-        #expect(result.findings.map(\.code) == ["pdf.section_missing", "pdf.section_missing"])
+        #expect(result.findings.map(\.code) == [.pdfSectionMissing, .pdfSectionMissing])
     }
 
     @Test func valueCellsSplitByLanguageGiveEnglishValueAndNationalAltValue() throws {
@@ -170,15 +170,15 @@ import Testing
         let result = AIPPDFReader.read(SyntheticChapter.layer([texts]), file: "t.pdf")
         let page = try #require(result.page)
         #expect(page.entries.map(\.value) == ["Yes"])
-        let unplaced = try #require(result.findings.first { $0.code == "pdf.unplaced_text" })
+        let unplaced = try #require(result.findings.first { $0.code == .pdfUnplacedText })
         #expect(unplaced.value == "Column heading" && unplaced.location == .page(1, section: "AD 2.4"))
     }
 
     @Test func aDocumentWithoutWordsOrCodeIsRejected() {
         let empty = AIPPDFReader.read(PDFTextLayer(pages: [.init(width: 595, height: 842, words: [])]), file: "scan.pdf")
-        #expect(empty.page == nil && empty.findings.map(\.code) == ["pdf.no_text_layer"])
+        #expect(empty.page == nil && empty.findings.map(\.code) == [.pdfNoTextLayer])
         let noCode = AIPPDFReader.read(SyntheticChapter.layer([[Text(100, 100, "Some letter about nothing")]]), file: "x.pdf")
-        #expect(noCode.page == nil && noCode.findings.map(\.code) == ["pdf.no_icao"])
+        #expect(noCode.page == nil && noCode.findings.map(\.code) == [.pdfNoICAO])
     }
 }
 
@@ -209,7 +209,7 @@ import Testing
             let result = AIPPDFReader.read(layer, file: "fuzz.pdf")
             #expect(result.page != nil || !result.findings.isEmpty, "round \(round)")
             if round % 2 == 1 { #expect(result.page?.icao == icao, "round \(round)") }
-            for section in EAIPReader.itemSections {
+            for section in AerodromeDocument.itemSections {
                 let entries = result.page?.entries.filter { $0.section == section } ?? []
                 let numbers = entries.filter { !$0.location.contains("label of") }.compactMap(\.itemNumber)
                 #expect(numbers == Array(1...max(1, numbers.count)).prefix(numbers.count).map { $0 }, "round \(round)")

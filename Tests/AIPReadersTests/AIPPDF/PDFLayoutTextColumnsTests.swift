@@ -6,7 +6,7 @@ import Testing
 @Suite struct PDFLayoutTextColumnsTests {
     typealias Text = SyntheticChapter.Text
 
-    static func entry(_ page: EAIPPage, _ section: Int, _ item: Int) -> EAIPEntry? {
+    static func entry(_ page: AerodromeDocument, _ section: Int, _ item: Int) -> AerodromeEntry? {
         page.entries.first { $0.section == section && $0.itemNumber == item }
     }
 
@@ -103,11 +103,11 @@ import Testing
         #expect(page.entries.map(\.field) == ["Cargo handling facilities", "Fuel types", "De-icing facilities",
                                               "Hangar space for visiting aircraft and other", "Repair facilities"])
         #expect(page.entries.map(\.value) == ["Forklifts", "JET A1", "", "On request\nHangar 2", "TEL: +45 1234"])
-        #expect(result.findings.contains { $0.code == "pdf.unplaced_text" && $0.value == "Intro text before the first item" })
+        #expect(result.findings.contains { $0.code == .pdfUnplacedText && $0.value == "Intro text before the first item" })
         // Numbered lines without colons are a table whose columns were not found: a finding, not guessed items.
         let table = [Text(100, 62, "ZZZZ AD 2.4 HANDLING")] + SyntheticChapter.column(56, 80, ["1. Cargo handling facilities", "2. Fuel types JET A1"])
         let unread = AIPPDFReader.read(SyntheticChapter.layer([table]), file: "t.pdf")
         #expect(unread.page?.entries.isEmpty == true)
-        #expect(unread.findings.contains { $0.code == "pdf.section_missing" && $0.location == .page(1, section: "AD 2.4") })
+        #expect(unread.findings.contains { $0.code == .pdfSectionMissing && $0.location == .page(1, section: "AD 2.4") })
     }
 }

@@ -10,7 +10,7 @@ import Testing
         PDFLayout.headingNumber(PDFLine(page: 1, words: SyntheticChapter.words([Text(50, 50, text)])))
     }
 
-    static func entry(_ page: EAIPPage, _ section: Int, _ item: Int) -> EAIPEntry? { PDFLayoutTests.entry(page, section, item) }
+    static func entry(_ page: AerodromeDocument, _ section: Int, _ item: Int) -> AerodromeEntry? { PDFLayoutTests.entry(page, section, item) }
 
     @Test func headingsWithoutCodeOrADAreKnownByTheirTitle() {
         #expect(Self.heading("2.3 OPERATIONAL HOURS") == 3)
@@ -69,7 +69,7 @@ import Testing
         #expect(Self.entry(page, 4, 2)?.altField == "Tipos de combustible y lubricantes")
         #expect(Self.entry(page, 4, 2)?.location == "page 1 AD 2.4 label of item 2")
         // Two rows naming hotels, one naming nothing: findings with their text, none guessed into an item.
-        #expect(result.findings.map(\.code) == ["pdf.ambiguous_label", "pdf.ambiguous_label", "pdf.unplaced_text"])
+        #expect(result.findings.map(\.code) == [.pdfAmbiguousLabel, .pdfAmbiguousLabel, .pdfUnplacedText])
         #expect(result.findings.map(\.value) == ["Hotels: In the city", "Hotels nearby: Hotel AD", "Parking: Yes"])
         #expect(result.findings.allSatisfy { $0.location == .page(1, section: "AD 2.5") && $0.file == "aip-pdf/es.pdf" })
     }
@@ -92,7 +92,7 @@ import Testing
         #expect(Self.entry(page, 3, 3)?.value == "Voir GEN 3.1 pour les details complets du service sanitaire")
         #expect(Self.entry(page, 3, 3)?.altValue == nil)
         #expect(Self.entry(page, 3, 8)?.value == "0700-1900 daily" && Self.entry(page, 3, 8)?.altValue == "0700-1900")
-        #expect(result.findings.map(\.code) == ["pdf.section_missing", "pdf.section_missing", "pdf.section_missing"])
+        #expect(result.findings.map(\.code) == [.pdfSectionMissing, .pdfSectionMissing, .pdfSectionMissing])
     }
 
     @Test func englishRowsWithoutNumbersTakeTheItemTheirLabelNamesInAnyOrder() throws {
@@ -143,7 +143,7 @@ extension PDFLayoutUnnumberedTests {
         #expect(Self.entry(page, 3, 12)?.altValue == "Vuelos privados: PPR\nAduanas: PN 24 HR")
         #expect(Self.entry(page, 4, 5)?.value == "Yes, 2 aircraft" && Self.entry(page, 4, 5)?.altValue == "Si, 2 aeronaves")
         #expect(Self.entry(page, 4, 5)?.location == "page 2 AD 2.4 label of item 5")
-        #expect(result.findings.map(\.code) == ["pdf.section_missing", "pdf.section_missing"])
+        #expect(result.findings.map(\.code) == [.pdfSectionMissing, .pdfSectionMissing])
     }
 
     @Test func titleOnlyHeadingsCountOnlyWhereNoHeadingIsNumbered() {

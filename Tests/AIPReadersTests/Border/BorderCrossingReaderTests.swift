@@ -23,7 +23,7 @@ import Testing
     @Test func aRowWithoutCountryIsRejectedAndTheOthersKept() throws {
         let file = try Self.read("Country,Name,ICAO\n,Nowhere,EBBR\nBelgium,Oostende,EBOS\n")
         #expect(file.records.map(\.name) == ["Oostende"])
-        #expect(file.findings.map(\.code) == ["value.empty"])
+        #expect(file.findings.map(\.code) == [.valueEmpty])
         #expect(file.findings.first?.line == 2)
     }
 

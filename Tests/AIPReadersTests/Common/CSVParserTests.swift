@@ -1,3 +1,4 @@
+import AIPFindings
 import AIPReaders
 import Foundation
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// What parsing a buffer gave: every record as (line, fields), every malformed report as (line, code, reason), the outcome.
 struct Parsed {
     var records: [(line: Int, fields: [String])] = []
-    var malformed: [(line: Int, code: String, reason: String)] = []
+    var malformed: [(line: Int, code: FindingCode, reason: String)] = []
     var outcome = CSVParser.Outcome.complete
 }
 
@@ -90,7 +91,7 @@ func parse(_ bytes: [UInt8], dialect: CSVDialect = .csv, expectedFieldCount: Int
         #expect(result.records.map(\.fields) == [["a", "b"], ["1", "ok"], ["3", "fine"], ["4", "last"]])
         #expect(result.records.map(\.line) == [1, 2, 4, 5])
         #expect(result.malformed.map(\.line) == [3])
-        #expect(result.malformed.map(\.code) == ["csv.malformed_quoting"])
+        #expect(result.malformed.map(\.code) == [.csvMalformedQuoting])
     }
 
     @Test func mixedLineEndingsCountOneLineEach() {
@@ -121,7 +122,7 @@ func parse(_ bytes: [UInt8], dialect: CSVDialect = .csv, expectedFieldCount: Int
         let result = parse(bytes, dialect: .geoNames)
         #expect(result.records.map(\.fields) == [["1", "a"], ["3", "c"]])
         #expect(result.malformed.map(\.line) == [2])
-        #expect(result.malformed.map(\.code) == ["value.invalid_utf8"])
+        #expect(result.malformed.map(\.code) == [.valueInvalidUTF8])
     }
 
     @Test func lastLineWithoutNewlineIsFine() {

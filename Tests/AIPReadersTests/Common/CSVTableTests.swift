@@ -36,7 +36,7 @@ import Testing
         #expect(result.rows == [["1", "\"Big\" Apple", "x"], ["3", "Gent", "y"]])
         #expect(result.summary.recordCount == 3)
         #expect(result.summary.findings.map(\.description) == ["geonames/cities500.txt:2: has 2 fields, GeoNames cities500.txt has 3 (row rejected)"])
-        #expect(result.summary.findings.map(\.code) == ["csv.field_count"])
+        #expect(result.summary.findings.map(\.code) == [.csvFieldCount])
     }
 
     @Test func countryInfoSkipsItsBOMAndCommentLines() throws {

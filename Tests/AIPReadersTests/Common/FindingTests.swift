@@ -1,9 +1,10 @@
+import AIPFindings
 import AIPReaders
 import Foundation
 import Testing
 
 @Suite struct FindingTests {
-    let lineFinding = Finding(file: "ourairports/runways.csv", line: 812, code: "value.not_a_number", column: "le_heading_degT",
+    let lineFinding = Finding(file: "ourairports/runways.csv", line: 812, code: .valueNotANumber, column: "le_heading_degT",
                               value: "0x", reason: "is not a number", action: .fieldCleared)
 
     @Test func descriptionIsCompilerStyle() {
@@ -12,7 +13,7 @@ import Testing
 
     @Test func descriptionNamesEveryKindOfLocation() {
         func text(_ location: Finding.Location) -> String {
-            Finding(file: "f", location: location, code: "c", reason: "is bad", action: .rowRejected).description
+            Finding(file: "f", location: location, code: .csvFieldCount, reason: "is bad", action: .rowRejected).description
         }
         #expect(text(.file) == "f: is bad (row rejected)")
         #expect(text(.cell(sheet: "Rules", cell: "B12")) == "f:Rules!B12: is bad (row rejected)")
@@ -24,12 +25,12 @@ import Testing
     @Test func encodesFlatKeysAndLeavesNilOnesOut() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let cleared = Finding(file: "f.csv", line: 3, code: "value.empty", reason: "is empty", action: .rowRejected)
+        let cleared = Finding(file: "f.csv", line: 3, code: .valueEmpty, reason: "is empty", action: .rowRejected)
         #expect(String(decoding: try encoder.encode(cleared), as: UTF8.self)
                 == #"{"action":"row_rejected","code":"value.empty","file":"f.csv","line":3,"reason":"is empty"}"#)
-        let onPage = Finding(file: "a.pdf", location: .page(2, section: "AD 2.2"), code: "c", reason: "r", action: .fieldCleared)
+        let onPage = Finding(file: "a.pdf", location: .page(2, section: "AD 2.2"), code: .pdfUnplacedText, reason: "r", action: .fieldCleared)
         #expect(String(decoding: try encoder.encode(onPage), as: UTF8.self)
-                == #"{"action":"field_cleared","code":"c","file":"a.pdf","page":2,"reason":"r","section":"AD 2.2"}"#)
+                == #"{"action":"field_cleared","code":"pdf.unplaced_text","file":"a.pdf","page":2,"reason":"r","section":"AD 2.2"}"#)
     }
 
     @Test(arguments: [
@@ -37,30 +38,30 @@ import Testing
         .record("LFAT"),
     ])
     func decodesWhatItEncodes(_ location: Finding.Location) throws {
-        let finding = Finding(file: "f", location: location, code: "c.d", column: "col", value: "v", reason: "r", action: .rowRejected)
+        let finding = Finding(file: "f", location: location, code: .aipDocumentSuperseded, column: "col", value: "v", reason: "r", action: .rowRejected)
         let decoded = try JSONDecoder().decode(Finding.self, from: JSONEncoder().encode(finding))
         #expect(decoded == finding)
     }
 
     @Test func sortsByFileThenLocationThenColumnThenCode() {
-        func finding(_ file: String, _ location: Finding.Location, _ column: String?, _ code: String) -> Finding {
+        func finding(_ file: String, _ location: Finding.Location, _ column: String?, _ code: FindingCode) -> Finding {
             Finding(file: file, location: location, code: code, column: column, reason: "r", action: .rowRejected)
         }
         let sorted = [
-            finding("a", .file, nil, "x"),
-            finding("a", .line(2), nil, "x"),
-            finding("a", .line(10), nil, "z"),
-            finding("a", .line(10), "", "z"),
-            finding("a", .line(10), "lat", "value.empty"),
-            finding("a", .line(10), "lat", "value.out_of_range"),
-            finding("a", .line(10), "lon", "a"),
-            finding("a", .cell(sheet: "S", cell: "A1"), nil, "x"),
-            finding("a", .page(1, section: nil), nil, "x"),
-            finding("a", .page(1, section: ""), nil, "x"),
-            finding("a", .page(1, section: "AD 2"), nil, "x"),
-            finding("a", .page(2, section: nil), nil, "x"),
-            finding("a", .record("EBOS"), nil, "x"),
-            finding("b", .file, nil, "x"),
+            finding("a", .file, nil, .csvFieldCount),
+            finding("a", .line(2), nil, .csvFieldCount),
+            finding("a", .line(10), nil, .valueNulByte),
+            finding("a", .line(10), "", .valueNulByte),
+            finding("a", .line(10), "lat", .valueEmpty),
+            finding("a", .line(10), "lat", .valueOutOfRange),
+            finding("a", .line(10), "lon", .csvFieldCount),
+            finding("a", .cell(sheet: "S", cell: "A1"), nil, .csvFieldCount),
+            finding("a", .page(1, section: nil), nil, .csvFieldCount),
+            finding("a", .page(1, section: ""), nil, .csvFieldCount),
+            finding("a", .page(1, section: "AD 2"), nil, .csvFieldCount),
+            finding("a", .page(2, section: nil), nil, .csvFieldCount),
+            finding("a", .record("EBOS"), nil, .csvFieldCount),
+            finding("b", .file, nil, .csvFieldCount),
         ]
         var generator = SplitMix64(seed: 3)
         for _ in 0..<20 {

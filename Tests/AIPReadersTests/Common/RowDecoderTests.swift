@@ -1,3 +1,4 @@
+import AIPFindings
 import AIPReaders
 import Foundation
 import Testing
@@ -29,14 +30,14 @@ import Testing
     @Test func invalidUTF8InOptionalTextIsClearedWithAFinding() {
         let result = decode([0x47, 0xE9, 0x6E, 0x74, 0x2C, 0x31]) { row in row.text(name) }
         #expect(result.value.flatMap { try? $0.get() } == .some(nil))
-        #expect(result.findings.map(\.code) == ["value.invalid_utf8"])
+        #expect(result.findings.map(\.code) == [.valueInvalidUTF8])
         #expect(result.findings.map(\.action) == [.fieldCleared])
     }
 
     @Test func invalidUTF8InRequiredTextRejectsTheRow() {
         let result = decode([0xC3, 0x28, 0x2C, 0x31]) { row throws(Finding) in try row.requiredText(name) }
         guard case .failure(let finding) = result.value else { Issue.record("not rejected"); return }
-        #expect(finding.code == "value.invalid_utf8" && finding.action == .rowRejected && finding.line == 2)
+        #expect(finding.code == .valueInvalidUTF8 && finding.action == .rowRejected && finding.line == 2)
     }
 
     @Test func validUTF8TextIsKeptAsWritten() {
@@ -48,34 +49,34 @@ import Testing
     @Test func aNULByteNeverReachesTheOutput() {
         let text = decode(Array("Ga\u{0}nt,1".utf8)) { row in row.text(name) }
         #expect(text.value.flatMap { try? $0.get() } == .some(nil))
-        #expect(text.findings.map(\.code) == ["value.nul_byte"])
+        #expect(text.findings.map(\.code) == [.valueNulByte])
         #expect(text.findings.first?.value == "Gant")
         let number = decode(Array("Gent,1\u{0}2".utf8)) { row in row.decimal(count, in: 0...100) }
         #expect(number.value.flatMap { try? $0.get() } == .some(nil))
-        #expect(number.findings.map(\.code) == ["value.nul_byte"])
+        #expect(number.findings.map(\.code) == [.valueNulByte])
         let required = decode(Array("G\u{0},1".utf8)) { row throws(Finding) in try row.requiredText(name) }
         guard case .failure(let finding) = required.value else { Issue.record("not rejected"); return }
-        #expect(finding.code == "value.nul_byte")
+        #expect(finding.code == .valueNulByte)
     }
 
-    @Test(arguments: [("x,abc", "value.not_a_number"), ("x,500", "value.out_of_range")])
-    func badOptionalNumbersHaveTheirCodes(_ text: String, _ code: String) {
+    @Test(arguments: [("x,abc", FindingCode.valueNotANumber), ("x,500", .valueOutOfRange)])
+    func badOptionalNumbersHaveTheirCodes(_ text: String, _ code: FindingCode) {
         let result = decode(Array(text.utf8)) { row in row.decimal(count, in: 0...100) }
         #expect(result.findings.map(\.code) == [code])
     }
 
     @Test func requiredNumbersHaveTheirCodes() {
-        func code(_ text: String) -> String? {
+        func code(_ text: String) -> FindingCode? {
             guard case .failure(let finding) = decode(Array(text.utf8), { row throws(Finding) in try row.requiredInteger(count) }).value
             else { return nil }
             return finding.code
         }
-        #expect(code("x,") == "value.empty")
-        #expect(code("x,1.5") == "value.not_an_integer")
+        #expect(code("x,") == .valueEmpty)
+        #expect(code("x,1.5") == .valueNotAnInteger)
         #expect(code("x,15") == nil)
     }
 
     @Test func aFlagThatIsNotZeroOrOneIsCleared() {
-        #expect(decode(Array("x,yes".utf8)) { row in row.flag(count) }.findings.map(\.code) == ["value.not_a_flag"])
+        #expect(decode(Array("x,yes".utf8)) { row in row.flag(count) }.findings.map(\.code) == [.valueNotAFlag])
     }
 }

@@ -11,20 +11,20 @@ import Testing
     @Test func anEmptyFileIsReported() {
         let result = Self.read("")
         #expect(result.page == nil)
-        #expect(result.findings.map(\.code) == ["eaip.empty_page"])
+        #expect(result.findings.map(\.code) == [.eaipEmptyPage])
     }
 
     @Test func anHTMLFileThatIsNoAD2PageIsReported() {
         let result = Self.read("<html><body><div id='main'><p>Hello</p></div></body></html>")
         #expect(result.page == nil)
-        #expect(result.findings.map(\.code) == ["eaip.not_ad2_page"])
+        #expect(result.findings.map(\.code) == [.eaipNotAD2Page])
         #expect(result.findings.first?.location == .file)
     }
 
     @Test func aPageWithoutICAOCodeIsReported() {
         let result = Self.read("<html><body><div id='AD-2.2'><h4><span class='Numbering'>AD 2.2</span> DATA</h4></div></body></html>")
         #expect(result.page == nil)
-        #expect(result.findings.map(\.code) == ["eaip.no_icao"])
+        #expect(result.findings.map(\.code) == [.eaipNoICAO])
     }
 
     @Test func prefixesOfSectionIdsAreNotSections() {
@@ -33,7 +33,7 @@ import Testing
         let result = Self.read(html)
         let page = try? #require(result.page)
         #expect(page?.entries.isEmpty == true)
-        #expect(result.findings.filter { $0.code == "eaip.section_missing" }.count == 5)
+        #expect(result.findings.filter { $0.code == .eaipSectionMissing }.count == 5)
     }
 
     @Test func aRowWithoutItemNumberIsKeptWithoutOneAndReported() throws {
@@ -43,7 +43,7 @@ import Testing
         #expect(page.entries.count == 1)
         #expect(page.entries[0].itemNumber == nil)
         #expect(page.entries[0].value == "H24\nNote: more")
-        #expect(result.findings.map(\.code).contains("eaip.item_number_invalid"))
+        #expect(result.findings.map(\.code).contains(.eaipItemNumberInvalid))
     }
 
     @Test func deeplyNestedMarkupDoesNotCrash() throws {
@@ -65,7 +65,7 @@ import Testing
         let page = try #require(result.page)
         #expect(page.icao == "EGMC")
         #expect(page.entries.contains { $0.section == 2 && $0.itemNumber == 1 })
-        #expect(result.findings.contains { $0.code == "eaip.section_missing" && $0.location == .record("AD 2.24") })
+        #expect(result.findings.contains { $0.code == .eaipSectionMissing && $0.location == .record("AD 2.24") })
     }
 
     /// Mutations of the real pages: cut anywhere, random tags deleted, table rows shuffled, random bytes flipped. Every

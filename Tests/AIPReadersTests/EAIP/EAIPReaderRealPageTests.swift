@@ -11,7 +11,7 @@ struct EAIPReaderRealPageTests {
         return EAIPReader.read(file)
     }
 
-    static func entry(_ page: EAIPPage, _ section: Int, _ item: Int) -> EAIPEntry? {
+    static func entry(_ page: AerodromeDocument, _ section: Int, _ item: Int) -> AerodromeEntry? {
         page.entries.first { $0.section == section && $0.itemNumber == item }
     }
 

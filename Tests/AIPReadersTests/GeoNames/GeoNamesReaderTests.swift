@@ -92,15 +92,15 @@ import Testing
             #"geonames/cities500.txt:10: longitude: "181" is out of range -180.0…180.0 (row rejected)"#,
             #"geonames/cities500.txt:12: name: "T\#u{FFFD}(tville" is not valid UTF-8 text (row rejected)"#,
         ])
-        #expect(file.findings.map(\.code) == ["csv.field_count", "value.not_a_number", "value.not_an_integer",
-                                              "value.not_a_country_code", "value.out_of_range", "value.invalid_utf8"])
+        #expect(file.findings.map(\.code) == [.csvFieldCount, .valueNotANumber, .valueNotAnInteger,
+                                              .valueNotACountryCode, .valueOutOfRange, .valueInvalidUTF8])
     }
 
     @Test func aPopulationBeyond32BitsIsRejected() throws {
         let text = GeoNamesTestData.place(id: "1", population: "2147483648") + "\n" + GeoNamesTestData.place(id: "2", population: "2147483647") + "\n"
         let file = try GeoNamesTestData.readAll(GeoNamesTestData.stream(text))
         #expect(file.places.map(\.population) == [2_147_483_647])
-        #expect(file.findings.map(\.code) == ["value.out_of_range"])
+        #expect(file.findings.map(\.code) == [.valueOutOfRange])
     }
 
     @Test func aBadOptionalFieldIsClearedOnThePlace() throws {
@@ -110,7 +110,7 @@ import Testing
         let file = try GeoNamesTestData.readAll(GeoNamesTestData.stream(bytes))
         let place = try #require(file.places.first)
         #expect(place.asciiName == nil)
-        #expect(place.findings.map(\.code) == ["value.invalid_utf8"])
+        #expect(place.findings.map(\.code) == [.valueInvalidUTF8])
     }
 
     @Test func mostlyBadInScopeRowsMakeABrokenFile() {

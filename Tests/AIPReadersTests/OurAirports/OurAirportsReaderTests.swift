@@ -1,3 +1,4 @@
+import AIPFindings
 import AIPReaders
 import Foundation
 import TestSupport
@@ -227,7 +228,7 @@ struct OurAirportsSharedFixtureTests {
         let file = try OurAirportsReader.readAirports(sourceFile(text)) { $0.resolvedICAO == "EBOS" }
         let ebos = try #require(file.airports.first)
         #expect(ebos.name == nil)
-        #expect(ebos.findings.map(\.code) == ["value.nul_byte"])
+        #expect(ebos.findings.map(\.code) == [.valueNulByte])
         #expect(ebos.findings.first?.line == 802)
     }
 
@@ -252,8 +253,8 @@ struct OurAirportsSharedFixtureTests {
         let file = try OurAirportsReader.readAirports(SourceFile(displayName: "a.csv", bytes: Data(bytes)))
         #expect(file.airports.map(\.resolvedICAO) == ["EHRD", "KJFK"])
         #expect(file.airports.first?.name == nil)
-        #expect(file.airports.first?.findings.map(\.code) == ["value.invalid_utf8"])
-        #expect(file.findings.map(\.code) == ["value.invalid_utf8"])
+        #expect(file.airports.first?.findings.map(\.code) == [.valueInvalidUTF8])
+        #expect(file.findings.map(\.code) == [.valueInvalidUTF8])
         #expect(file.findings.map(\.action) == [.rowRejected])
     }
 
@@ -293,7 +294,7 @@ struct OurAirportsSnapshotTests {
         let airports = try OurAirportsReader.readAirports(tree.file("airports.csv"))
         let runways = try OurAirportsReader.readRunways(tree.file("runways.csv"))
         let findings = airports.findings + runways.findings + airports.airports.flatMap(\.findings) + runways.runways.flatMap(\.findings)
-        let textCodes: Set = ["value.invalid_utf8", "value.nul_byte", "csv.malformed_quoting"]
+        let textCodes: Set<FindingCode> = [.valueInvalidUTF8, .valueNulByte, .csvMalformedQuoting]
         #expect(findings.filter { textCodes.contains($0.code) }.map(\.description) == [])
         #expect(airports.airports.count > 70_000 && runways.runways.count > 40_000)
     }

@@ -25,7 +25,7 @@ struct RulesAnswersReaderTests {
         #expect(sheet.answers[0].answer == "First line<br>second line<br>third line")
         #expect(sheet.answers[0].linksCell == "https://a.example https://b.example")
         #expect(sheet.answers[1].answer == "None." && sheet.answers[1].location == .line(6))
-        #expect(sheet.findings.map(\.code) == ["rules.orphan_continuation"])
+        #expect(sheet.findings.map(\.code) == [.rulesOrphanContinuation])
         #expect(sheet.findings.first?.location == .line(12))
     }
 
@@ -53,7 +53,7 @@ struct RulesAnswersReaderTests {
         let sheet = try RulesAnswersReader.read(file, prefixes: [])
         #expect(sheet.answers.map(\.questionID) == ["Q1?", "Q2?"])
         #expect(sheet.answers[0].linksCell == "https://l.example")
-        #expect(sheet.findings.map(\.code) == ["rules.duplicate_answer"])
+        #expect(sheet.findings.map(\.code) == [.rulesDuplicateAnswer])
         #expect(sheet.findings.first?.location == .cell(sheet: "B", cell: "A2"))
         #expect(sheet.findings.first?.reason.contains("A!C2") == true)
     }

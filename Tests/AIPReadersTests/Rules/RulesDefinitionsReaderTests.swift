@@ -30,7 +30,7 @@ struct RulesDefinitionsReaderTests {
         let sheets = try RulesTestSheets()
         let definitions = try RulesDefinitionsReader.read(try sheets.csv(Self.header + "P,,,\n,Orphan?,General,\nIn?,In?,General,\n"))
         #expect(definitions.questions.map(\.id) == ["P-In?"])
-        #expect(definitions.findings.map(\.code) == ["rules.missing_raw_question"])
+        #expect(definitions.findings.map(\.code) == [.rulesMissingRawQuestion])
         #expect(definitions.findings.first?.location == .line(3))
     }
 

@@ -17,7 +17,7 @@ struct RulesSheetFileTests {
         let sheets = try RulesTestSheets()
         let file = try sheets.csv("a,b\nc,d,e\nf,g\n")
         #expect(file.sheets[0].rows.map(\.cells) == [["a", "b"], ["f", "g"]])
-        #expect(file.findings.map(\.code) == ["csv.field_count"])
+        #expect(file.findings.map(\.code) == [.csvFieldCount])
     }
 
     @Test func refusesCSVThatIsNotUTF8() throws {

@@ -59,7 +59,7 @@ struct XLSXWorkbookTests {
         let sheet = try workbook.sheet(workbook.worksheets[0])
         #expect(cells(sheet) == ["A1": "42", "B1": "0.5", "C1": "TRUE", "D1": "FALSE", "B2": "42x", "C2": "rich text",
                                  "A3": "line\r\nnext _x0041_"])
-        #expect(sheet.findings.map(\.code) == ["xlsx.error_value"])
+        #expect(sheet.findings.map(\.code) == [.xlsxErrorValue])
         #expect(sheet.findings.first?.location == .cell(sheet: "Data", cell: "A2"))
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// Border crossing lists merged into the airports stage's output.
 @Suite struct AirportsStageBorderTests {
     static func airport(_ icao: String, _ name: String, _ country: String) -> AirportRow {
-        var row = AirportsStageEAIPTests.airport(icao)
+        var row = AirportsStageAerodromeDocumentsTests.airport(icao)
         row.name = name
         row.isoCountry = country
         return row
@@ -47,7 +47,7 @@ import Testing
             """ + "\n", airports: Self.airports)
         #expect(output.borderCrossingPoints.map(\.icaoCode) == ["EKST", "LMML"])
         #expect(output.borderCrossingPoints.map(\.matchScore) == [0.8, 1.0], "Stauning matches 'Stauning Airport' once 'airport' is dropped")
-        #expect(output.findings.map(\.code) == ["border.no_match"])
+        #expect(output.findings.map(\.code) == [.borderNoMatch])
         #expect(output.findings.first?.line == 4)
     }
 
@@ -58,7 +58,7 @@ import Testing
         let twins = Self.airports + [Self.airport("EKSY", "Stauning Airport", "DK")]
         let ambiguous = try Self.merge("Denmark,Stauning,Airport,,,\n", airports: twins)
         #expect(ambiguous.borderCrossingPoints.isEmpty)
-        #expect(ambiguous.findings.map(\.code) == ["border.ambiguous_match"])
+        #expect(ambiguous.findings.map(\.code) == [.borderAmbiguousMatch])
     }
 
     @Test func unknownCountriesAirportsAndRepeatsAreReported() throws {
@@ -70,7 +70,7 @@ import Testing
             Norway,Stjordal,Airport,,ENSTJ,Stjordal
             """ + "\n", airports: Self.airports)
         #expect(output.borderCrossingPoints.map(\.icaoCode) == ["EKST"])
-        #expect(output.findings.map(\.code) == ["border.unknown_country", "border.unknown_airport", "row.duplicate_key", "border.invalid_icao", "border.no_match"])
+        #expect(output.findings.map(\.code) == [.borderUnknownCountry, .borderUnknownAirport, .rowDuplicateKey, .borderInvalidICAO, .borderNoMatch])
         #expect(output.counts["border_rows"] == ["read": 5, "written": 1, "not_used": 4])
     }
 
@@ -83,7 +83,7 @@ import Testing
         #expect(output.borderCrossingPoints.count == 1)
         #expect(point.icaoCode == "LERJ" && point.matchedAirportICAO == "LERJ" && point.countryISO == "ES" && point.matchScore == 0.8)
         #expect(point.metadataJSON.contains(#""ICAO": "LELO""#), "the original row keeps the code as written")
-        #expect(output.findings.map(\.code) == ["border.icao_replaced", "border.unknown_airport"])
+        #expect(output.findings.map(\.code) == [.borderICAOReplaced, .borderUnknownAirport])
         #expect(output.findings.map(\.value) == ["LELO", "EKXX"])
         #expect(output.findings.map(\.action) == [.fieldCleared, .rowRejected])
     }

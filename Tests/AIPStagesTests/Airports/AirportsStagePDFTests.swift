@@ -6,22 +6,22 @@ import Testing
 
 /// PDF chapters in the airports stage: label remapping, precedence against eAIP pages, and LFAT's real charts.
 @Suite struct AirportsStagePDFTests {
-    typealias Fixture = AirportsStageEAIPTests
+    typealias Fixture = AirportsStageAerodromeDocumentsTests
 
-    static func pdfPage(_ icao: String = "EGMC", entries: [EAIPEntry] = [], charts: [String] = []) -> EAIPPage {
-        EAIPPage(file: "aip-pdf/\(icao).pdf", family: .aipPDF, icao: icao, effectiveDate: "2026-01-01", name: "PDF NAME", arpText: nil,
-                 entries: entries, charts: charts.map { EAIPChart(title: $0, location: "page 9") })
+    static func pdfPage(_ icao: String = "EGMC", entries: [AerodromeEntry] = [], charts: [String] = []) -> AerodromeDocument {
+        AerodromeDocument(file: "aip-pdf/\(icao).pdf", family: .aipPDF, icao: icao, effectiveDate: "2026-01-01", name: "PDF NAME", arpText: nil,
+                          entries: entries, charts: charts.map { AerodromeChart(title: $0, location: "page 9") })
     }
 
     @Test func adminItemsNumberedWithoutGeoidAreMappedByLabel() {
         // Switzerland prints no geoid item: MAG VAR is item 4, the administration 5, traffic 6, remarks 7.
         let entries = [
-            EAIPEntry(section: 2, itemNumber: 3, field: "Elevation/Reference temperature", value: "1582 ft", location: "a"),
-            EAIPEntry(section: 2, itemNumber: 4, field: "MAG VAR/Annual change", value: "2° E", location: "b"),
-            EAIPEntry(section: 2, itemNumber: 5, field: "AD Administration, address, telephone", value: "Post", location: "c"),
-            EAIPEntry(section: 2, itemNumber: 6, field: "Types of traffic permitted (IFR/VFR)", value: "IFR/VFR", location: "d"),
-            EAIPEntry(section: 2, itemNumber: 7, field: "Remarks", value: "NIL", location: "e"),
-            EAIPEntry(section: 3, itemNumber: 4, field: "Remarks", value: "x", location: "f"),
+            AerodromeEntry(section: 2, itemNumber: 3, field: "Elevation/Reference temperature", value: "1582 ft", location: "a"),
+            AerodromeEntry(section: 2, itemNumber: 4, field: "MAG VAR/Annual change", value: "2° E", location: "b"),
+            AerodromeEntry(section: 2, itemNumber: 5, field: "AD Administration, address, telephone", value: "Post", location: "c"),
+            AerodromeEntry(section: 2, itemNumber: 6, field: "Types of traffic permitted (IFR/VFR)", value: "IFR/VFR", location: "d"),
+            AerodromeEntry(section: 2, itemNumber: 7, field: "Remarks", value: "NIL", location: "e"),
+            AerodromeEntry(section: 3, itemNumber: 4, field: "Remarks", value: "x", location: "f"),
         ]
         let (page, remapped) = AirportsStage.catalogued(Self.pdfPage(entries: entries))
         #expect(remapped == 4)
@@ -34,7 +34,7 @@ import Testing
     @Test func pdfEntriesAreASourceOfTheirOwnAndEAIPChartsWin() {
         var output = Fixture.baseOutput()
         var ids = AirportsRowIds()
-        let entry = EAIPEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "x")
+        let entry = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "x")
         let eaip = Fixture.page(entries: [entry], charts: ["INSTRUMENT APPROACH CHART ILS RWY 05 - ICAO"])
         let pdf = Self.pdfPage(entries: [entry], charts: ["AD_2_EGMC_IAC_RWY23_RNP", "AD_2_EGMC_SID_ABC_1A_RWY05"])
         AirportsStage().merge(pages: [pdf, eaip], into: &output, ids: &ids)

@@ -61,7 +61,7 @@ func airportRow(id: Int, ident: String, type: String = "small_airport", icao: St
         let output = try read(airports: SampleCSV.airports([heliport] + SampleCSV.airportRows), runways: SampleCSV.runways())
         #expect(output.airports.map(\.icaoCode) == ["EHRD"])
         let finding = try #require(output.findings.first { $0.file == "ourairports/airports.csv" })
-        #expect(finding.line == 3 && finding.code == "row.duplicate_key"
+        #expect(finding.line == 3 && finding.code == .rowDuplicateKey
                 && finding.reason == "has the same id as the row at line 2; only the first row with a given id is used")
     }
 

@@ -45,7 +45,7 @@ import Testing
         #expect(output.findings.map(\.description) == [
             #"geonames/cities500.txt:40: geonameid: "30" has the same geonameid as the row at line 30; only the first row with a given geonameid is used (row rejected)"#,
         ])
-        #expect(output.findings.map(\.code) == ["row.duplicate_key"])
+        #expect(output.findings.map(\.code) == [.rowDuplicateKey])
         #expect(output.counts == ["cities_by_country": ["DE": 2]])
         #expect(await CitiesStage(settings: CitiesScope(extraCountries: [], minPopulation: 0)).run(places: file([place(10, "Small", population: 0)])).cities.count == 1)
     }

@@ -67,7 +67,7 @@ struct NotificationsStageTests {
         let output = try NotificationsStage.rows(from: table) { _ in 1 }
         #expect(output.rows.map(\.rawText) == ["PPR 24 HR", "Sur demande"])
         #expect(output.rows[1].rule.notificationType == .onRequest, "alt_value is read when value is blank")
-        #expect(output.findings.map(\.code) == ["notifications.extra_text", "notifications.extra_text"])
+        #expect(output.findings.map(\.code) == [.notificationsExtraText, .notificationsExtraText])
         #expect(output.findings.map(\.location) == [.record("LFAQ id 1"), .record("LFAQ id 3")])
         #expect(output.findings.allSatisfy { $0.reason.hasPrefix("aip_entries id 2 is the customs text read for LFAQ") })
     }
@@ -84,8 +84,8 @@ struct NotificationsStageTests {
         ])
         let output = try NotificationsStage.rows(from: table) { _ in 7 }
         #expect(output.rows.map(\.icao) == ["EGMC"])
-        #expect(output.findings.map(\.code).sorted() == ["notifications.bad_icao", "notifications.bad_icao", "notifications.empty_text",
-                                                         "notifications.empty_text", "notifications.empty_text"])
+        #expect(output.findings.map(\.code).sorted() == [.notificationsBadICAO, .notificationsBadICAO, .notificationsEmptyText,
+                                                         .notificationsEmptyText, .notificationsEmptyText])
         #expect(output.findings.allSatisfy { $0.action == .rowRejected })
     }
 
@@ -93,7 +93,7 @@ struct NotificationsStageTests {
     func noTexts() throws {
         let output = try NotificationsStage.rows(from: Self.entries([Entry(icao: "LFAQ", field: .integer(402), value: "100LL")])) { _ in 1 }
         #expect(output.rows.isEmpty)
-        #expect(output.findings.map(\.code) == ["notifications.no_customs_texts"])
+        #expect(output.findings.map(\.code) == [.notificationsNoCustomsTexts])
         #expect(output.findings.first?.action == .warning)
         #expect(output.counts["difficulty"]?.values.reduce(0, +) == 0)
     }

@@ -68,7 +68,7 @@ struct RulesStageTests {
         let countries = [Self.country("FR", [("Known", "a"), ("Zeta?", "b"), ("Alpha?", "c")]), Self.country("DE", [("Zeta?", "d")])]
         let (document, findings, counts) = RulesStage.document(definitions: definitions, countries: countries, previous: nil, today: "2026-11-26")
         #expect(document.inconsistentQids == ["Alpha?", "Zeta?"])
-        #expect(findings.map(\.code) == ["rules.unknown_question", "rules.unknown_question", "rules.unknown_question"])
+        #expect(findings.map(\.code) == [.rulesUnknownQuestion, .rulesUnknownQuestion, .rulesUnknownQuestion])
         #expect(findings.map(\.file) == ["rules/answers/DE.csv", "rules/answers/FR.csv", "rules/answers/FR.csv"])
         #expect(counts["answers_by_country"] == ["FR": 1])
     }

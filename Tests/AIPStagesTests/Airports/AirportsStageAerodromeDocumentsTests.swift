@@ -3,8 +3,9 @@ import AIPReaders
 import Foundation
 import Testing
 
-/// The merge of eAIP pages into the airports stage's output, on pages built in memory.
-@Suite struct AirportsStageEAIPTests {
+/// The merge of aerodrome documents into the airports stage's output, on documents built in memory (eAIP pages here;
+/// PDF chapters in `AirportsStagePDFTests`).
+@Suite struct AirportsStageAerodromeDocumentsTests {
     static func airport(_ icao: String) -> AirportRow {
         AirportRow(icaoCode: icao, name: "Field \(icao)", type: "small_airport", latitudeDeg: 51, longitudeDeg: 0, elevationFt: nil,
                    continent: nil, isoCountry: "GB", isoRegion: nil, municipality: nil, scheduledService: nil, gpsCode: nil,
@@ -19,9 +20,9 @@ import Testing
     }
 
     static func page(_ icao: String = "EGMC", file: String = "eaip/a.html", date: String? = "2026-01-01",
-                     entries: [EAIPEntry] = [], charts: [String] = [], arp: String? = nil) -> EAIPPage {
-        EAIPPage(file: file, family: .makeAIP, icao: icao, effectiveDate: date, name: "SOUTHEND", arpText: arp, entries: entries,
-                 charts: charts.enumerated().map { EAIPChart(title: $1, location: "AD 2.24 row \($0 + 1)") })
+                     entries: [AerodromeEntry] = [], charts: [String] = [], arp: String? = nil) -> AerodromeDocument {
+        AerodromeDocument(file: file, family: .makeAIP, icao: icao, effectiveDate: date, name: "SOUTHEND", arpText: arp, entries: entries,
+                          charts: charts.enumerated().map { AerodromeChart(title: $1, location: "AD 2.24 row \($0 + 1)") })
     }
 
     static func baseOutput() -> AirportsStage.Output {
@@ -32,9 +33,9 @@ import Testing
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
         let entries = [
-            EAIPEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "AD 2.3 row 2"),
-            EAIPEntry(section: 2, itemNumber: 1, field: "ARP coordinates and site at AD", value: "Lat: 513413N", location: "AD 2.2 row 1"),
-            EAIPEntry(section: 4, itemNumber: 42, field: "Odd item", value: "x", location: "AD 2.4 row 9"),
+            AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "AD 2.3 row 2"),
+            AerodromeEntry(section: 2, itemNumber: 1, field: "ARP coordinates and site at AD", value: "Lat: 513413N", location: "AD 2.2 row 1"),
+            AerodromeEntry(section: 4, itemNumber: 42, field: "Odd item", value: "x", location: "AD 2.4 row 9"),
         ]
         AirportsStage().merge(pages: [Self.page(entries: entries)], into: &output, ids: &ids)
         let rows = output.aipEntries
@@ -45,7 +46,7 @@ import Testing
         #expect(rows[1].mappingScore == 1.0)
         #expect(rows[2].stdField == nil && rows[2].mappingScore == nil)
         #expect(rows.allSatisfy { $0.source == "uk_eaip_html" && $0.airportICAO == "EGMC" })
-        #expect(output.findings.map(\.code) == ["eaip.item_not_in_catalogue"])
+        #expect(output.findings.map(\.code) == [.aipItemNotInCatalogue])
         #expect(output.airports[0].sources == ["uk_eaip_html", "worldairports"])
     }
 
@@ -91,7 +92,7 @@ import Testing
         AirportsStage().merge(pages: [Self.page(charts: ["INSTRUMENT APPROACH CHART ILS RWY 06 - ICAO"])], into: &output, ids: &ids)
         #expect(output.procedures.count == 1)
         #expect(output.procedures[0].runwayIdent == nil && output.procedures[0].runwayNumber == nil)
-        #expect(output.findings.map(\.code) == ["procedure.unknown_runway"])
+        #expect(output.findings.map(\.code) == [.procedureUnknownRunway])
     }
 
     @Test func unrecognizedChartsAreReportedNotGuessed() {
@@ -99,7 +100,7 @@ import Testing
         var ids = AirportsRowIds()
         AirportsStage().merge(pages: [Self.page(charts: ["SOMETHING ELSE ENTIRELY"])], into: &output, ids: &ids)
         #expect(output.procedures.isEmpty)
-        #expect(output.findings.map(\.code) == ["procedure.unrecognized_chart"])
+        #expect(output.findings.map(\.code) == [.procedureUnrecognizedChart])
         #expect(output.findings.first?.value == "SOMETHING ELSE ENTIRELY")
     }
 
@@ -107,18 +108,18 @@ import Testing
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
         let old = Self.page(file: "eaip/b-old.html", date: "2025-01-01",
-                            entries: [EAIPEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "O/R", location: "r")])
+                            entries: [AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "O/R", location: "r")])
         let new = Self.page(file: "eaip/c-new.html", date: "2026-01-01",
-                            entries: [EAIPEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "r")])
+                            entries: [AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "r")])
         AirportsStage().merge(pages: [old, new], into: &output, ids: &ids)
         #expect(output.aipEntries.map(\.value) == ["H24"])
-        #expect(output.findings.map(\.code) == ["eaip.page_superseded"])
+        #expect(output.findings.map(\.code) == [.aipDocumentSuperseded])
         #expect(output.findings.first?.file == "eaip/b-old.html")
     }
 
     @Test func samePrecedenceWhateverTheOrderPagesArriveIn() {
-        let a = Self.page(file: "eaip/a.html", date: "2026-01-01", entries: [EAIPEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "A", location: "r")])
-        let b = Self.page(file: "eaip/b.html", date: "2026-01-01", entries: [EAIPEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "B", location: "r")])
+        let a = Self.page(file: "eaip/a.html", date: "2026-01-01", entries: [AerodromeEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "A", location: "r")])
+        let b = Self.page(file: "eaip/b.html", date: "2026-01-01", entries: [AerodromeEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "B", location: "r")])
         var first = Self.baseOutput(), second = Self.baseOutput()
         var ids1 = AirportsRowIds(), ids2 = AirportsRowIds()
         AirportsStage().merge(pages: [a, b], into: &first, ids: &ids1)
@@ -130,8 +131,8 @@ import Testing
     @Test func anAerodromeOutsideOurAirportsGetsARowFromItsPage() {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
-        let page = Self.page("EGTF", entries: [EAIPEntry(section: 2, itemNumber: 3, field: "Elevation / Reference temperature",
-                                                         value: "80 FT / 22.1 °C", location: "r")], arp: "Lat: 512053N Long: 0003331W")
+        let page = Self.page("EGTF", entries: [AerodromeEntry(section: 2, itemNumber: 3, field: "Elevation / Reference temperature",
+                                                              value: "80 FT / 22.1 °C", location: "r")], arp: "Lat: 512053N Long: 0003331W")
         let unplaceable = Self.page("EGXX", file: "eaip/x.html", arp: "somewhere")
         AirportsStage().merge(pages: [page, unplaceable], into: &output, ids: &ids)
         #expect(output.airports.map(\.icaoCode) == ["EGMC", "EGTF"])
@@ -142,16 +143,16 @@ import Testing
         #expect(abs(egtf.latitudeDeg - (51 + 20 / 60.0 + 53 / 3600.0)) < 1e-6)
         #expect(abs(egtf.longitudeDeg + (33 / 60.0 + 31 / 3600.0)) < 1e-6)
         #expect(egtf.sources == ["uk_eaip_html"])
-        #expect(output.findings.map(\.code) == ["eaip.no_position"])
+        #expect(output.findings.map(\.code) == [.aipNoPosition])
     }
 
     @Test func carriedIdsAreKeptByNaturalKey() {
-        let entry = EAIPEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "r")
+        let entry = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "r")
         var ids = AirportsRowIds(aipEntries: IdAllocator(previous: [RowKey("EGMC", "operational", "Customs and immigration", "uk_eaip_html"): 41],
                                                           previousHighWater: 50))
         var output = Self.baseOutput()
         AirportsStage().merge(pages: [Self.page(entries: [
-            EAIPEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "1 NM", location: "r"), entry,
+            AerodromeEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "1 NM", location: "r"), entry,
         ])], into: &output, ids: &ids)
         #expect(output.aipEntries.map(\.id) == [41, 51])
         #expect(output.aipEntries.map(\.stdFieldID) == [302, 202])

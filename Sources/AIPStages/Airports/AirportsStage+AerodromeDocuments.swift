@@ -27,22 +27,22 @@ public struct AirportsRowIds: Sendable {
 }
 
 extension AirportsStage {
-    /// Adds eAIP pages to the airports and runways already in `output`: AIP entries, procedures, the page's source
-    /// tag, and an airport row for an aerodrome OurAirports did not give.
+    /// Adds aerodrome documents (eAIP pages and PDF chapters) to the airports and runways already in `output`: AIP
+    /// entries, procedures, the document's source tag, and an airport row for an aerodrome OurAirports did not give.
     ///
-    /// Precedence, when several pages describe one aerodrome:
-    /// - pages of different sources (tags) are all used: their entries differ by `source`; a procedure (airport,
+    /// Precedence, when several documents describe one aerodrome:
+    /// - documents of different sources (tags) are all used: their entries differ by `source`; a procedure (airport,
     ///   name, type) both list is taken from the source whose tag sorts first; a PDF chapter's charts (`aip_pdf`)
     ///   are used only for an aerodrome no eAIP page lists charts for (a chapter names its SIDs by route, an eAIP
     ///   page by chart, so both together would list each departure twice);
-    /// - of the pages of one source, the one with the latest effective date wins (a page without a date is the
+    /// - of the documents of one source, the one with the latest effective date wins (one without a date is the
     ///   oldest); on the same date, the first in byte-wise path order. The others are reported
-    ///   (`eaip.page_superseded`) and not used.
+    ///   (`aip.document_superseded`) and not used.
     ///
-    /// An airport row made from a page (out of the OurAirports scope) takes the name of the first page in that order,
-    /// its ARP position and its elevation (AD 2.2 item 3, NULL when unreadable); without a readable position the page
-    /// cannot be placed and is reported (`eaip.no_position`).
-    public func merge(pages: [EAIPPage], into output: inout Output, ids: inout AirportsRowIds) {
+    /// An airport row made from a document (out of the OurAirports scope) takes the name of the first document in
+    /// that order, its ARP position and its elevation (AD 2.2 item 3, NULL when unreadable); without a readable
+    /// position the document cannot be placed and is reported (`aip.no_position`).
+    public func merge(pages: [AerodromeDocument], into output: inout Output, ids: inout AirportsRowIds) {
         var findings: [Finding] = []
         let winners = Self.precedence(pages, findings: &findings)
         var airportIndex: [String: Int] = [:]
@@ -68,8 +68,8 @@ extension AirportsStage {
                         .flatMap { AerodromeElevation.feet(in: $0.value) }.map(Double.init), continent: nil, isoCountry: nil, isoRegion: nil, municipality: nil, scheduledService: nil,
                     gpsCode: nil, iataCode: nil, localCode: nil, homeLink: nil, wikipediaLink: nil, keywords: nil, sources: [tag]))
             } else {
-                findings.append(Finding(file: page.file, location: .record("AD 2.2 row 1"), code: "eaip.no_position", value: page.arpText,
-                                        reason: "\(page.icao) is not in OurAirports' scope and its ARP position cannot be read; the page is not used",
+                findings.append(Finding(file: page.file, location: .record("AD 2.2 row 1"), code: .aipNoPosition, value: page.arpText,
+                                        reason: "\(page.icao) is not in OurAirports' scope and its ARP position cannot be read; the document is not used",
                                         action: .rowRejected))
                 continue
             }
@@ -77,7 +77,7 @@ extension AirportsStage {
                 guard let row = Self.entryRow(entry, page: page, findings: &findings) else { continue }
                 let key = RowKey(row.airportICAO, row.section, row.field, row.source)
                 guard entryKeys.insert(key).inserted else {
-                    findings.append(Finding(file: page.file, location: .record(entry.location), code: "row.duplicate_key", column: "field",
+                    findings.append(Finding(file: page.file, location: .record(entry.location), code: .rowDuplicateKey, column: "field",
                                             value: row.field, reason: "repeats a label of AD 2.\(entry.section); only the first item is used",
                                             action: .rowRejected))
                     continue
@@ -89,7 +89,7 @@ extension AirportsStage {
             for chart in page.charts where page.family != .aipPDF || !eaipProcedureICAOs.contains(page.icao) {
                 guard var row = Self.procedureRow(chart, page: page, findings: &findings) else { continue }
                 if let ident = row.runwayIdent, let ends = runwayEnds[page.icao], !ends.contains(ident) {
-                    findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unknown_runway", column: "runway_ident",
+                    findings.append(Finding(file: page.file, location: .record(chart.location), code: .procedureUnknownRunway, column: "runway_ident",
                                             value: ident, reason: "is no runway end of \(page.icao) (\(ends.sorted().joined(separator: ", "))); runway left NULL",
                                             action: .fieldCleared))
                     (row.runwayIdent, row.runwayNumber, row.runwayLetter) = (nil, nil, nil)
@@ -114,11 +114,11 @@ extension AirportsStage {
         output.counts["procedures_by_type"] = Dictionary(grouping: output.procedures, by: \.procedureType).mapValues(\.count)
     }
 
-    /// The page of each (aerodrome, source) that is used, sorted by ICAO code, eAIP before PDF, then tag; the others
+    /// The document of each (aerodrome, source) that is used, sorted by ICAO code, eAIP before PDF, then tag; the others
     /// become findings.
-    static func precedence(_ pages: [EAIPPage], findings: inout [Finding]) -> [EAIPPage] {
+    static func precedence(_ pages: [AerodromeDocument], findings: inout [Finding]) -> [AerodromeDocument] {
         let groups = Dictionary(grouping: pages) { RowKey($0.icao, $0.sourceTag) }
-        var winners: [EAIPPage] = []
+        var winners: [AerodromeDocument] = []
         for (_, group) in groups {
             let ordered = group.sorted { a, b in
                 if a.effectiveDate != b.effectiveDate { return (a.effectiveDate ?? "") > (b.effectiveDate ?? "") }
@@ -126,7 +126,7 @@ extension AirportsStage {
             }
             winners.append(ordered[0])
             for loser in ordered.dropFirst() {
-                findings.append(Finding(file: loser.file, location: .file, code: "eaip.page_superseded", value: loser.effectiveDate,
+                findings.append(Finding(file: loser.file, location: .file, code: .aipDocumentSuperseded, value: loser.effectiveDate,
                                         reason: "\(loser.icao) (\(loser.sourceTag)) is also described by \(ordered[0].file), effective \(ordered[0].effectiveDate ?? "undated"), which is used",
                                         action: .rowRejected))
             }
@@ -140,18 +140,18 @@ extension AirportsStage {
     }
 
     /// The `aip_entries` row of one item (id set later); an item number outside the catalogue keeps no standard field.
-    static func entryRow(_ entry: EAIPEntry, page: EAIPPage, findings: inout [Finding]) -> AIPEntryRow? {
+    static func entryRow(_ entry: AerodromeEntry, page: AerodromeDocument, findings: inout [Finding]) -> AIPEntryRow? {
         guard let section = AIPFieldCatalogue.sectionNames[entry.section] else { return nil }
         let id = AIPFieldCatalogue.id(section: entry.section, item: entry.itemNumber)
         if id == nil, let item = entry.itemNumber {
-            findings.append(Finding(file: page.file, location: .record(entry.location), code: "eaip.item_not_in_catalogue",
+            findings.append(Finding(file: page.file, location: .record(entry.location), code: .aipItemNotInCatalogue,
                                     value: String(item), reason: "AD 2.\(entry.section) item \(item) is not in the standard field catalogue; kept without a standard field",
                                     action: .fieldCleared))
         }
         let stdField = id.flatMap { AIPFieldCatalogue.names[$0] }
         // A row with no label is named by its standard field, when it has one; otherwise it cannot be keyed.
         guard let field = entry.field.isEmpty ? stdField : entry.field else {
-            findings.append(Finding(file: page.file, location: .record(entry.location), code: "eaip.item_unlabelled",
+            findings.append(Finding(file: page.file, location: .record(entry.location), code: .aipItemUnlabelled,
                                     reason: "has neither a label nor a catalogued item number; not used", action: .rowRejected))
             return nil
         }
@@ -161,12 +161,12 @@ extension AirportsStage {
     }
 
     /// The `procedures` row of one chart (id set later), or nil for a chart that is no procedure.
-    static func procedureRow(_ chart: EAIPChart, page: EAIPPage, findings: inout [Finding]) -> ProcedureRow? {
+    static func procedureRow(_ chart: AerodromeChart, page: AerodromeDocument, findings: inout [Finding]) -> ProcedureRow? {
         switch ProcedureClassifier.classify(chart.title, icao: page.icao) {
         case .other:
             return nil
         case .unrecognized:
-            findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unrecognized_chart", value: chart.title,
+            findings.append(Finding(file: page.file, location: .record(chart.location), code: .procedureUnrecognizedChart, value: chart.title,
                                     reason: "is a chart title the classifier does not understand; no procedure made from it", action: .rowRejected))
             return nil
         case .procedure(let procedure):
