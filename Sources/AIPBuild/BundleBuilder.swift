@@ -75,17 +75,18 @@ public enum BundleBuilder {
         let start = ContinuousClock.now
         let (settings, settingsDigest) = try loadSettings(options)
         let buildSettings = try settings.decode(BuildSettings.self, section: BuildSettings.section)
-        let previousFolder = try options.previous.map(previousBundle)
+        let previousGiven = try options.previous.map { given in
+            try PublishedBundle(folder: previousBundle(given), shownAs: "--previous \(given.path)", fix: RecordFixes.previousManifest)
+        }
         let folder = try BundleFolder(root: options.out)
         let (carriedStages, carriedFiles) = CarriedOver.files(in: folder.current, running: options.stages)
-        let fixes = RecordFixes(carriedStages: carriedStages, previousGiven: previousFolder != nil)
+        let fixes = RecordFixes(carriedStages: carriedStages, previousGiven: previousGiven != nil)
         // The bundle in --out is read when it is the one this build follows, or when files are carried from it.
         let outBundle = try folder.current.flatMap { current in
-            previousFolder == nil || !carriedFiles.isEmpty
+            previousGiven == nil || !carriedFiles.isEmpty
                 ? try PublishedBundle(folder: current, shownAs: "--out \(options.out.path)", fix: fixes.outManifest) : nil
         }
-        let previous = try previousFolder.map { try PublishedBundle(folder: $0, shownAs: "--previous \(options.previous!.path)", fix: fixes.previousManifest) }
-            ?? outBundle
+        let previous = previousGiven ?? outBundle
         let carried = try CarriedOver(stages: carriedStages, files: carriedFiles, from: outBundle, running: options.stages, fix: fixes.outReport)
         let staging = try folder.makeStaging()
         do {

@@ -6,7 +6,7 @@ struct RecordFixes {
     /// For the report of the bundle in `--out` (read only when stages are carried over).
     let outReport: String
     /// For the manifest of the bundle `--previous` names.
-    let previousManifest: String
+    static let previousManifest = "the build follows this bundle: give --previous the folder of a bundle aipbundle published, manifest.json included"
 
     init(carriedStages: [String], previousGiven: Bool) {
         let plural = carriedStages.count == 1 ? "" : "s"
@@ -19,6 +19,5 @@ struct RecordFixes {
             outManifest = "the build follows this bundle" + (carriedStages.isEmpty ? "" : " and \(carries.dropFirst("the build ".count))")
                 + ": restore the file, or build all stages with --previous naming an intact copy of the last bundle"
         }
-        previousManifest = "the build follows this bundle: give --previous the folder of a bundle aipbundle published, manifest.json included"
     }
 }
