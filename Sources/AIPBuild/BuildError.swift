@@ -16,6 +16,10 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
     case shrank([ShrinkGate.Loss], maxLoss: Double)
     /// The output folder cannot be used, or writing into it failed.
     case output(String)
+    /// A `report.json` or `manifest.json` the build relies on is missing or is not one: the bundle it belongs to
+    /// (`--out DIR`, `--previous DIR`), what is wrong with which file, and what to do (restore it, or build so that it
+    /// is not needed).
+    case unusableRecord(bundle: String, reason: String, fix: String)
 
     /// Any error a build step throws, as the build reports it.
     init(_ error: any Error) {
@@ -40,6 +44,7 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
             losses.map { "\($0.file): table \($0.table) would shrink from \($0.before) to \($0.after) rows" }.joined(separator: "; ")
                 + String(format: " (more than %g %% lost against the previous bundle); check the inputs, or pass --allow-shrink if this is a real change", maxLoss * 100)
         case .output(let reason): reason
+        case .unusableRecord(let bundle, let reason, let fix): "\(bundle): \(reason); \(fix)"
         }
     }
 }

@@ -54,14 +54,16 @@ public struct StageResult: Sendable {
 
 /// Runs the requested stages into a staging folder inside `--out`, then publishes the whole bundle at once.
 ///
-/// The new bundle is assembled completely before anything is published: the files of the stages that ran, the
+/// Before any stage runs, the bundles the build relies on are read whole: the previous one's manifest (``PublishedBundle``)
+/// and, under `--only`, what is carried over from `--out` (``CarriedOver``); any of them unusable stops the build.
+/// The new bundle is then assembled completely before anything is published: the files of the stages that ran, the
 /// files of the other stages carried over from `--out`, `report.json` (this run's sections merged with the
-/// others'), `manifest.json` last, the shrink gate (on the manifest's row counts), then the switch (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out`
-/// as it was.
+/// others'), `manifest.json` last, the shrink gate (on the manifest's row counts), then the switch
+/// (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out` as it was.
 public enum BundleBuilder {
     public static let reportName = "report.json"
 
-    public static func build(_ options: BuildOptions) async throws -> [StageResult] {
+    public static func build(_ options: BuildOptions) async throws -> BuildResult {
         do {
             return try await run(options)
         } catch {
@@ -69,35 +71,44 @@ public enum BundleBuilder {
         }
     }
 
-    private static func run(_ options: BuildOptions) async throws -> [StageResult] {
-        let settings = try loadSettings(options)
+    private static func run(_ options: BuildOptions) async throws -> BuildResult {
+        let start = ContinuousClock.now
+        let (settings, settingsDigest) = try loadSettings(options)
         let buildSettings = try settings.decode(BuildSettings.self, section: BuildSettings.section)
-        let previousFolder = try options.previous.map(previousBundle)
+        let previousGiven = try options.previous.map { given in
+            try PublishedBundle(folder: previousBundle(given), shownAs: "--previous \(given.path)", fix: RecordFixes.previousManifest)
+        }
         let folder = try BundleFolder(root: options.out)
-        let current = folder.current
+        let (carriedStages, carriedFiles) = CarriedOver.files(in: folder.current, running: options.stages)
+        let fixes = RecordFixes(carriedStages: carriedStages, previousGiven: previousGiven != nil)
+        // The bundle in --out is read when it is the one this build follows, or when files are carried from it.
+        let outBundle = try folder.current.flatMap { current in
+            previousGiven == nil || !carriedFiles.isEmpty
+                ? try PublishedBundle(folder: current, shownAs: "--out \(options.out.path)", fix: fixes.outManifest) : nil
+        }
+        let previous = previousGiven ?? outBundle
+        let carried = try CarriedOver(stages: carriedStages, files: carriedFiles, from: outBundle, running: options.stages, fix: fixes.outReport)
         let staging = try folder.makeStaging()
-        let previous = previousFolder ?? current
         do {
-            let results = try await assemble(options, settings: settings, in: staging, current: current, previous: previous)
-            // The sections of stages that did not run are carried over from the current report; when every stage ran
-            // there is nothing to carry, and nothing to read.
-            let ranAll = Set(results.map(\.report.stage)) == Set(StageRegistry.names)
-            let previousReport = ranAll ? nil : current.flatMap {
-                try? JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: $0.appendingPathComponent(reportName)))
-            }
-            let report = BuildReport.merging(results.map(\.report), into: previousReport, stamp: options.stamp, order: StageRegistry.names)
+            let results = try await assemble(options, settings: settings, in: staging, carried: carried, previous: previous?.folder)
+            let report = BuildReport.merging(results.map(\.report), into: carried.report, stamp: options.stamp, order: StageRegistry.names)
             try report.json().write(to: staging.appendingPathComponent(reportName))
-            let manifest = try writeManifest(in: staging, stamp: options.stamp, report: report, ran: results, current: current,
-                                             signingKey: options.signingKey)
+            let build = Manifest.Build(settingsSHA256: settingsDigest.sha256, stages: options.stages.map(\.name), allowShrink: options.allowShrink,
+                                       timestamp: options.stamp.timestamp, previous: previous?.followed(by: options.stamp.version))
+            let (manifest, manifestSHA256) = try writeManifest(in: staging, stamp: options.stamp, build: build, ran: results, carried: carried,
+                                                               signingKey: options.signingKey)
 
-            let losses = try ShrinkGate(maxLoss: buildSettings.maxTableShrink).losses(
-                files: options.stages.flatMap(\.files), manifest: manifest, previous: previous)
+            let losses = ShrinkGate(maxLoss: buildSettings.maxTableShrink).losses(
+                files: options.stages.flatMap(\.files), manifest: manifest, previous: previous?.manifest)
             if !losses.isEmpty, !options.allowShrink { throw BuildError.shrank(losses, maxLoss: buildSettings.maxTableShrink) }
 
             let files = StageRegistry.allFiles.filter { manifest.files[$0] != nil }
-            let signature = options.signingKey == nil ? [] : [Manifest.signatureFileName]
-            try folder.publish(staging, files: files + [reportName, Manifest.fileName] + signature, fault: options.publishFault)
-            return results
+            let records = [reportName, Manifest.fileName] + (options.signingKey == nil ? [] : [Manifest.signatureFileName])
+            try folder.publish(staging, files: files + records, fault: options.publishFault)
+            return BuildResult(stamp: options.stamp, folder: options.out, written: files.filter { !carried.files.contains($0) } + records,
+                               carried: carried.files,
+                               stages: results, report: report, manifest: manifest, manifestSHA256: manifestSHA256,
+                               wallTime: ContinuousClock.now - start)
         } catch {
             try? FileManager.default.removeItem(at: staging)
             throw error
@@ -105,16 +116,11 @@ public enum BundleBuilder {
     }
 
     /// Runs each stage into `staging`, after carrying in the files of the stages that do not run.
-    private static func assemble(_ options: BuildOptions, settings: SettingsFile, in staging: URL, current: URL?, previous: URL?) async throws -> [StageResult] {
-        let rebuilt = Set(options.stages.flatMap(\.files))
-        var carriedFiles: Set<String> = []
-        if let current {
-            for file in StageRegistry.allFiles where !rebuilt.contains(file) {
-                let carried = current.appendingPathComponent(file)
-                if FileManager.default.fileExists(atPath: carried.path) {
-                    try BundleFolder.linkOrCopy(carried, to: staging.appendingPathComponent(file))
-                    carriedFiles.insert(file)
-                }
+    private static func assemble(_ options: BuildOptions, settings: SettingsFile, in staging: URL, carried: CarriedOver,
+                                 previous: URL?) async throws -> [StageResult] {
+        if let source = carried.bundle?.folder {
+            for file in carried.files {
+                try BundleFolder.linkOrCopy(source.appendingPathComponent(file), to: staging.appendingPathComponent(file))
             }
         }
         let clock = ContinuousClock()
@@ -127,7 +133,7 @@ public enum BundleBuilder {
                 progress: options.progress)
             let start = clock.now
             var run = try await stage.run(context, settings, staging)
-            let warnings = carriedUpstreamWarnings(for: stage, carried: carriedFiles, current: current)
+            let warnings = carriedUpstreamWarnings(for: stage, carried: carried)
             if !warnings.isEmpty { run.report.findings = (run.report.findings + warnings).sorted() }
             results.append(StageResult(report: run.report, inputDigests: run.inputDigests, manifestEntries: run.manifestEntries,
                                        outputs: stage.files, outputBytes: run.manifestEntries.values.reduce(0) { $0 + $1.bytes },
@@ -144,10 +150,11 @@ public enum BundleBuilder {
         return folder
     }
 
-    static func loadSettings(_ options: BuildOptions) throws -> SettingsFile {
+    /// The settings, and the digest of the bytes they were read from for the manifest (of no bytes for the defaults).
+    static func loadSettings(_ options: BuildOptions) throws -> (SettingsFile, FileDigest) {
         let defaultFile = options.sources.appendingPathComponent("pipeline.json")
         guard let file = options.configFile ?? (FileManager.default.fileExists(atPath: defaultFile.path) ? defaultFile : nil) else {
-            return SettingsFile()
+            return (SettingsFile(), FileDigest(contents: Data()))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
@@ -159,6 +166,6 @@ public enum BundleBuilder {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw BuildError.invalidSetting("the settings file \(file.path) cannot be read (check its permissions)")
         }
-        return try SettingsFile(data: data, name: file.path, sections: StageRegistry.names + [BuildSettings.section])
+        return (try SettingsFile(data: data, name: file.path, sections: StageRegistry.names + [BuildSettings.section]), FileDigest(contents: data))
     }
 }

@@ -1,4 +1,3 @@
-import AIPBundleKit
 import AIPManifest
 import AIPStages
 import Foundation
@@ -20,20 +19,17 @@ public struct ShrinkGate {
         public var after: Int
     }
 
-    /// Tables of `files` that lost more than `maxLoss` of the rows they have in `previous`.
+    /// Tables of `files` that lost more than `maxLoss` of the rows they have in the bundle whose manifest is
+    /// `previous`.
     ///
-    /// The new counts come from the manifest just made (its files were counted while hashed); the previous ones from
-    /// the previous bundle's manifest, or from an entry made of its file when it has none (a bundle of an earlier
-    /// version), so both sides are counted alike.
-    func losses(files: [String], manifest: Manifest, previous: URL?) throws -> [Loss] {
+    /// Both sides are counted alike, from manifests: the new counts from the manifest just made (its files were
+    /// counted while hashed), the previous ones from the previous bundle's (``PublishedBundle`` checked that it lists
+    /// every file the bundle holds). A file the previous bundle lacks has nothing to lose.
+    func losses(files: [String], manifest: Manifest, previous: Manifest?) -> [Loss] {
         guard let previous else { return [] }
-        let previousManifest = try? Manifest(contentsOf: previous.appendingPathComponent(Manifest.fileName))
         var losses: [Loss] = []
         for file in files.sorted() {
-            guard let after = manifest.files[file]?.tables else { continue }
-            let old = previous.appendingPathComponent(file)
-            guard FileManager.default.fileExists(atPath: old.path) else { continue }
-            let before = try previousManifest?.files[file]?.tables ?? ManifestFile(fileAt: old, kind: .sqlite).tables ?? [:]
+            guard let after = manifest.files[file]?.tables, let before = previous.files[file]?.tables else { continue }
             for (table, count) in before.sorted(by: { $0.key < $1.key }) where count > 0 {
                 let now = after[table] ?? 0
                 if Double(count - now) > maxLoss * Double(count) {

@@ -70,8 +70,7 @@ public struct BuildCommand: AsyncParsableCommand {
             configFile: config.map { URL(fileURLWithPath: $0) }, stamp: try stamp(),
             previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: Self.progress)
         options.signingKey = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
-        let results = try await BundleBuilder.build(options)
-        for result in results {
+        for result in try await BundleBuilder.build(options).stages {
             FileHandle.standardError.write(Data((BuildSummaryLine(result, out: out).text + "\n").utf8))
         }
     }

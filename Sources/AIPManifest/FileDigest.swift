@@ -39,4 +39,10 @@ public struct FileDigest: Sendable, Equatable {
         self.bytes = bytes
         self.sha256 = hasher.finalize().lowercaseHex
     }
+
+    /// The digest of bytes already in memory (a settings file, a manifest read to be decoded as well).
+    public init(contents: Data) {
+        bytes = contents.count
+        sha256 = SHA256.hash(data: contents).lowercaseHex
+    }
 }

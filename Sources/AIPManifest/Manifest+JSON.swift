@@ -47,19 +47,6 @@ extension Manifest {
 
     /// A decoding error in one line: what was wrong and where (`files.airports.db.sha256`).
     private static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .keyNotFound(let key, let context)?:
-            return "\(path(context.codingPath + [key])) is missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        case .dataCorrupted(let context)?:
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
-        default:
-            return "\(error)"
-        }
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        (error as? DecodingError)?.summary ?? "\(error)"
     }
 }

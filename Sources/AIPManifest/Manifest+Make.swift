@@ -32,10 +32,10 @@ extension Manifest {
     }
 
     /// The manifest of files whose entries are already known (made by their writers from the bytes they wrote, or
-    /// carried over from the previous manifest for files carried over unchanged).
+    /// carried over from the previous manifest for files carried over unchanged), with how the build ran.
     /// - Throws: `ManifestError` when a name is not a plain file name or an input path appears twice.
     public static func make(bundleVersion: String, airacCycle: String, airacDate: String, builderVersion: String,
-                            entries: [String: ManifestFile], inputs: [ManifestInput]) throws -> Manifest {
+                            entries: [String: ManifestFile], inputs: [ManifestInput], build: Build? = nil) throws -> Manifest {
         for name in entries.keys where !isPlainFileName(name) {
             throw ManifestError("\"\(name)\" is not a plain file name; a bundle folder has no subfolders")
         }
@@ -44,7 +44,7 @@ extension Manifest {
             throw ManifestError("input \(duplicate.0.path) is listed twice")
         }
         return Manifest(bundleVersion: bundleVersion, airac: AIRAC(cycle: airacCycle, effectiveDate: airacDate),
-                        builder: Builder(version: builderVersion), files: entries, inputs: sortedInputs)
+                        builder: Builder(version: builderVersion), files: entries, inputs: sortedInputs, build: build)
     }
 
     /// Whether `name` names a file directly inside the bundle folder: no path separator, not `.` or `..`.

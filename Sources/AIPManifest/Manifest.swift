@@ -8,6 +8,9 @@
 /// ```json
 /// {
 ///   "airac" : { "cycle" : "2612", "effective_date" : "2026-11-26" },
+///   "build" : { "allow_shrink" : false, "previous" : { "bundle_version" : "2611", "manifest_sha256" : … },
+///               "settings_sha256" : …, "stages" : [ "airports", "rules", "cities", "notifications" ],
+///               "timestamp" : "2026-11-26T00:00:00" },
 ///   "builder" : { "name" : "aipbundle", "version" : "0.1.0" },
 ///   "bundle_version" : "2026.12.1",
 ///   "files" : { "airports.db" : { "bytes" : …, "kind" : "sqlite", "logical_sha256" : …, "schema_version" : 1,
@@ -36,21 +39,25 @@ public struct Manifest: Sendable, Equatable, Codable {
     public var inputs: [ManifestInput]
     /// How the manifest is signed; nil (omitted) until bundles are signed.
     public var signing: Signing?
+    /// How the bundle was built: settings, stages, options, the bundle it follows. Nil in manifests written before
+    /// builds recorded it; a device reads those alike.
+    public var build: Build?
 
     enum CodingKeys: String, CodingKey {
         case format
         case bundleVersion = "bundle_version"
-        case airac, builder, files, inputs, signing
+        case airac, builder, build, files, inputs, signing
     }
 
     public init(bundleVersion: String, airac: AIRAC, builder: Builder, files: [String: ManifestFile],
-                inputs: [ManifestInput], signing: Signing? = nil) {
+                inputs: [ManifestInput], build: Build? = nil, signing: Signing? = nil) {
         self.format = Self.currentFormat
         self.bundleVersion = bundleVersion
         self.airac = airac
         self.builder = builder
         self.files = files
         self.inputs = inputs
+        self.build = build
         self.signing = signing
     }
 

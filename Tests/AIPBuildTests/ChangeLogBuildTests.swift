@@ -21,7 +21,7 @@ import Testing
 
     func build(_ sources: URL, into out: URL, stamp: BuildStamp, previous: URL? = nil, only: String? = nil) async throws -> [StageResult] {
         try await BundleBuilder.build(BuildOptions(sources: sources, out: out, stages: StageRegistry.select(only), stamp: stamp,
-                                                   previous: previous, allowShrink: true))
+                                                   previous: previous, allowShrink: true)).stages
     }
 
     func rows(_ sql: String, in out: URL) throws -> [[String?]] {
