@@ -50,7 +50,7 @@ public struct BuildReport: Sendable, Codable {
             totals.findings += stage.findings.count
             for finding in stage.findings {
                 totals.findingsByAction[finding.action.rawValue, default: 0] += 1
-                totals.findingsByCode[finding.code, default: 0] += 1
+                totals.findingsByCode[finding.code.rawValue, default: 0] += 1
             }
         }
         return totals

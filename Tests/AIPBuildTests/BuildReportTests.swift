@@ -1,23 +1,24 @@
 @testable import AIPBuild
+import AIPFindings
 import AIPReaders
 import Foundation
 import Testing
 
 /// `report.json`'s format, totals and clean flag.
 @Suite struct BuildReportTests {
-    func finding(_ code: String, _ action: Finding.Action, line: Int) -> Finding {
+    func finding(_ code: FindingCode, _ action: Finding.Action, line: Int) -> Finding {
         Finding(file: "ourairports/runways.csv", line: line, code: code, reason: "is wrong", action: action)
     }
 
     var report: BuildReport {
         BuildReport(bundleVersion: "2612", airacDate: "2026-11-26", stages: [
             StageReport(stage: "airports", inputs: [], rowsWritten: ["airports": 2, "runways": 3], findings: [
-                finding("value.not_a_number", .fieldCleared, line: 2), finding("row.unknown_reference", .rowRejected, line: 3),
-                finding("value.not_a_number", .fieldCleared, line: 4),
+                finding(.valueNotANumber, .fieldCleared, line: 2), finding(.rowUnknownReference, .rowRejected, line: 3),
+                finding(.valueNotANumber, .fieldCleared, line: 4),
             ]),
             StageReport(stage: "cities", inputs: [], rowsWritten: ["cities": 5, "runways": 1], findings: []),
             StageReport(stage: "notifications", inputs: [], rowsWritten: ["ga_notification_requirements": 0],
-                        findings: [finding("notifications.no_customs_texts", .warning, line: 1)]),
+                        findings: [finding(.notificationsNoCustomsTexts, .warning, line: 1)]),
         ])
     }
 
