@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPBundleKit
 import AIPManifest
 import AIPReaders
@@ -27,7 +28,7 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
         case let error as BundleFolderError: self = .output(error.description)
         case let error as BundleWriteError: self = .output(error.description)
         case let error as ManifestError: self = .output(error.description)
-        default: self = .output("\(error)")
+        default: self = .output(ErrorText.sentence(error))
         }
     }
 

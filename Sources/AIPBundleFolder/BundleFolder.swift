@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -200,7 +201,7 @@ public final class BundleFolder: @unchecked Sendable {
         do {
             try FileManager.default.copyItem(at: source, to: destination)
         } catch {
-            throw BundleFolderError("cannot carry \(source.lastPathComponent) over into the new bundle: \(error.localizedDescription)")
+            throw BundleFolderError("cannot carry \(source.lastPathComponent) over into the new bundle: \(ErrorText.reason(error))")
         }
     }
 

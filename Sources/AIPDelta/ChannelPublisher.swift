@@ -48,7 +48,7 @@ public enum ChannelPublisher {
             let latestData = try Data(contentsOf: current.appendingPathComponent(index.full).appendingPathComponent(Manifest.fileName))
             if index.latest == version {
                 guard latestData == manifestData else {
-                    throw DeltaError("version \(version) is already published with other content; build the new bundle with a new --version")
+                    throw DeltaError("version \(version) is already published with other content; build the new bundle with a new --bundle-version")
                 }
                 return Result(changed: false, version: version, deltasFrom: [])
             }

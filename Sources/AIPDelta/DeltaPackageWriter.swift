@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPManifest
 import AIPUpdate
 import Crypto
@@ -26,14 +27,18 @@ public enum DeltaPackageWriter {
         let oldFolder = try old.map { try bundleContents($0, role: "the old bundle") }
         let oldManifest = try oldFolder.map { try Manifest(contentsOf: $0.appendingPathComponent(Manifest.fileName)) }
         if let oldManifest, !BundleVersionOrder.isNewer(newManifest, than: oldManifest) {
-            throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta")
+            throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC \(oldManifest.airac.cycle) with a --bundle-version after \(oldManifest.bundleVersion) (e.g. \(oldManifest.bundleVersion).1)")
         }
         if let key, newManifest.signing?.publicKeyFingerprint != key.publicKey.fingerprint {
             throw DeltaError("the new bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
         }
 
         let temporary = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).tmp-\(UUID().uuidString.lowercased())")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw DeltaError("cannot create the package folder \(out.path): \(ErrorText.reason(error))")
+        }
         do {
             var files: [String: DeltaFile] = [:]
             for (name, entry) in newManifest.files.sorted(by: { $0.key < $1.key }) {
@@ -56,6 +61,9 @@ public enum DeltaPackageWriter {
             return delta
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            guard error is DeltaError || error is UpdateError else {
+                throw DeltaError("cannot write the package into \(out.path): \(ErrorText.sentence(error))")
+            }
             throw error
         }
     }
