@@ -14,8 +14,10 @@ public enum ErrorText {
         if let error = error as? POSIXError { return posix(error.code.rawValue) }
         let nsError = error as NSError
         // A CocoaError carries the system call's errno underneath; that names the cause most precisely.
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return posix(Int32(underlying.code))
+        // (`as? any Error`, not `as? NSError`: on Linux a Swift error in userInfo does not cast to NSError.)
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error,
+           (underlying as NSError).domain == NSPOSIXErrorDomain {
+            return posix(Int32((underlying as NSError).code))
         }
         if nsError.domain == NSPOSIXErrorDomain { return posix(Int32(nsError.code)) }
         if nsError.domain == NSCocoaErrorDomain { return cocoa(CocoaError.Code(rawValue: nsError.code)) }

@@ -1,6 +1,5 @@
 import AIPBuild
 import AIPCommands
-import ArgumentParser
 import Foundation
 import GRDB
 import TestSupport
@@ -155,14 +154,5 @@ import Testing
         #expect(await message(fifo) == "the settings file \(fifo.path) is not a regular file")
         #expect(await message(folder.url.appendingPathComponent("absent.json")).hasSuffix("absent.json does not exist"))
         #expect(!FileManager.default.fileExists(atPath: out + "/airports.db"))
-    }
-
-    @Test func helpNamesEveryOption() {
-        let help = AIPBundleCommand.helpMessage(for: BuildCommand.self)
-        for option in ["--sources <dir>", "--out <dir>", "--previous <dir>", "--version <version>", "--airac <yyyy-mm-dd>",
-                       "--only <stages>", "--config <file>", "--allow-shrink"] {
-            #expect(help.contains(option), "\(option)")
-        }
-        #expect(AIPBundleCommand.helpMessage(for: CheckCommand.self).contains("--reference <file>"))
     }
 }

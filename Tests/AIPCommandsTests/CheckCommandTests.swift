@@ -1,5 +1,4 @@
 import AIPCommands
-import ArgumentParser
 import Foundation
 #if canImport(Glibc)
 import Glibc
