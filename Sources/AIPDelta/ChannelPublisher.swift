@@ -33,8 +33,7 @@ public enum ChannelPublisher {
     @discardableResult
     public static func publish(bundle: URL, channel: URL, keep: Int, key: SigningKey) throws -> Result {
         let bundleFolder = try DeltaPackageWriter.bundleContents(bundle, role: "the bundle to publish")
-        let manifestData = try Data(contentsOf: bundleFolder.appendingPathComponent(Manifest.fileName))
-        let manifest = try Manifest(jsonData: manifestData)
+        let (manifestData, manifest) = try DeltaPackageWriter.manifest(of: bundle, in: bundleFolder, role: "the bundle to publish")
         let version = manifest.bundleVersion
         guard manifest.signing?.publicKeyFingerprint == key.publicKey.fingerprint else {
             throw DeltaError("the bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")

@@ -22,10 +22,13 @@ public enum DeltaPackageWriter {
             throw DeltaError("\(out.path) is not empty; give a new folder for the package")
         }
         let newFolder = try bundleContents(new, role: "the new bundle")
-        let newManifestData = try Data(contentsOf: newFolder.appendingPathComponent(Manifest.fileName))
-        let newManifest = try Manifest(jsonData: newManifestData)
-        let oldFolder = try old.map { try bundleContents($0, role: "the old bundle") }
-        let oldManifest = try oldFolder.map { try Manifest(contentsOf: $0.appendingPathComponent(Manifest.fileName)) }
+        let (newManifestData, newManifest) = try manifest(of: new, in: newFolder, role: "the new bundle")
+        var oldFolder: URL?
+        var oldManifest: Manifest?
+        if let old {
+            let folder = try bundleContents(old, role: "the old bundle")
+            (oldFolder, oldManifest) = (folder, try manifest(of: old, in: folder, role: "the old bundle").manifest)
+        }
         if let oldManifest, !BundleVersionOrder.isNewer(newManifest, than: oldManifest) {
             throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC \(oldManifest.airac.cycle) with a --bundle-version after \(oldManifest.bundleVersion) (e.g. \(oldManifest.bundleVersion).1)")
         }
@@ -120,6 +123,18 @@ public enum DeltaPackageWriter {
             throw DeltaError("\(url.path) (\(role)) is not a bundle folder with a \(Manifest.fileName)")
         }
         return folder
+    }
+
+    /// The bytes and the manifest of the bundle `bundle` whose files are in `folder` (``bundleContents(_:role:)``).
+    /// - Throws: `DeltaError` naming the file and the fix when it cannot be read or is not a manifest.
+    static func manifest(of bundle: URL, in folder: URL, role: String) throws -> (data: Data, manifest: Manifest) {
+        do {
+            let data = try Data(contentsOf: folder.appendingPathComponent(Manifest.fileName))
+            return (data, try Manifest(jsonData: data))
+        } catch {
+            throw DeltaError("\(bundle.appendingPathComponent(Manifest.fileName).path) (\(role)): \(ErrorText.reason(error)); "
+                             + "the bundle is damaged: build it again (aipbundle build)")
+        }
     }
 
     /// Renames the finished package to `out`; an existing empty `out` is replaced, anything else is refused.

@@ -51,6 +51,11 @@ public enum ErrorText {
         keys.isEmpty ? "the document" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 
+    /// Why a system call failed, from its `errno`: what `reason(_:)` says for the same `POSIXError`.
+    public static func reason(errno code: Int32) -> String {
+        posix(code)
+    }
+
     static func posix(_ code: Int32) -> String {
         switch code {
         case ENOENT: "it does not exist; check the path"

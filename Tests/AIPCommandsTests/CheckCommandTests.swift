@@ -40,8 +40,12 @@ import Testing
         #expect(mkfifo(fifo.path, 0o644) == 0)
         let directory = folder.url.appendingPathComponent("dir/airports.db")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let empty = folder.url.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         for (path, message) in [(fifo.path, "\(fifo.path) is a FIFO (named pipe), expected an SQLite file"),
-                                (directory.path, "\(directory.path) is a directory, expected an SQLite file")] {
+                                (directory.path, "\(directory.path) is a directory, expected an SQLite file"),
+                                (empty.path, "\(empty.path) is not a bundle: it holds no bundle file (expected airports.db, rules.json, "
+                                    + "european_cities.db, ga_notifications.db); give the --out folder of `aipbundle build`")] {
             let run = await aipbundle(["check", path])
             #expect(run.code == 2 && run.errorMessage == message && run.stdout.isEmpty, "\(run)")
         }
