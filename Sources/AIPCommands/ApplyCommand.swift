@@ -39,6 +39,7 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
 
     func execute(_ log: CommandLog) async throws -> ApplyResult {
         try PathCheck.existingFolder(package, role: "the update package", fix: "give the folder `aipbundle delta` wrote, or a channel's bundles/<version>")
+        // Checked here: the updater compares versions before it opens the folder, and would call a file "no bundle".
         try PathCheck.folderOrNothing(bundle, role: "--bundle, the installed bundle")
         let key = try publicKey.map { try SigningPublicKey(fileAt: URL(fileURLWithPath: $0)) }
         if key == nil {

@@ -80,7 +80,6 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
     func execute(_ log: CommandLog) async throws -> BuildResult {
         try PathCheck.existingFolder(sources, role: "--sources, the source tree",
                                      fix: "give the folder that holds ourairports/ and the other inputs (scripts/fetch-data.sh fetches them)")
-        try PathCheck.folderOrNothing(out, role: "--out, the bundle folder")
         let stamp = try stamp()
         var options = BuildOptions(
             sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only),

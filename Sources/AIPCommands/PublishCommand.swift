@@ -47,7 +47,6 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
 
     func execute(_ log: CommandLog) async throws -> PublishResult {
         try PathCheck.existingFolder(bundle, role: "--bundle, the bundle to publish", fix: "give the --out folder of `aipbundle build`")
-        try PathCheck.folderOrNothing(channel, role: "--channel, the channel folder")
         let key = try SigningKey(fileAt: URL(fileURLWithPath: signingKey))
         log.progress("publishing \(bundle) to \(channel)")
         let result = try ChannelPublisher.publish(bundle: URL(fileURLWithPath: bundle), channel: URL(fileURLWithPath: channel),

@@ -35,6 +35,7 @@ import Testing
             (["delta", "--from", "nowhere", "--to", "file", "--out", "d"], "\(root)/nowhere (--from, the older bundle) does not exist; give the folder of the installed bundle"),
             (["apply", "nowhere", "--bundle", "b"],
              "\(root)/nowhere (the update package) does not exist; give the folder `aipbundle delta` wrote, or a channel's bundles/<version>"),
+            (["delta", "--from", "file", "--to", "file", "--out", "d"], "\(file) (--from, the older bundle) is a file, not a folder; give the folder of the installed bundle"),
             (["publish", "--bundle", "file", "--channel", "c", "--signing-key", "k"],
              "\(file) (--bundle, the bundle to publish) is a file, not a folder; give the --out folder of `aipbundle build`"),
         ]
@@ -59,6 +60,9 @@ import Testing
                 == "cannot read the key file \(root)/keys: it is a folder, not a file")
         #expect(await failure(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "v3", "--signing-key", "keys/signing.pub"], in: folder)
                 == "\(root)/keys/signing.pub is not an aipbundle signing key (one line: aipbundle-ed25519-private <base64>); make one with `aipbundle keygen`")
+
+        #expect(await failure(["apply", "d", "--bundle", "keys/signing.key"], in: folder)
+                == "\(root)/keys/signing.key (--bundle, the installed bundle) is a file, not a folder; give a folder, or a path that does not exist yet")
 
         // A damaged delta.json: not JSON, then JSON without a required field.
         try FileManager.default.copyItem(atPath: "\(root)/d", toPath: "\(root)/broken")

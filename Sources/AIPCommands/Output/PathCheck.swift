@@ -14,7 +14,8 @@ enum PathCheck {
         }
     }
 
-    /// `path`, a folder that is created when missing, must not be an existing file.
+    /// `path`, a folder that is created when missing, must not be an existing file. (Bundle and channel folders
+    /// need no such check: ``BundleFolder`` refuses a file there itself.)
     static func folderOrNothing(_ path: String, role: String) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
