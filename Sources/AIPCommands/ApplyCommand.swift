@@ -42,7 +42,9 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
         // Checked here: the updater compares versions before it opens the folder, and would call a file "no bundle".
         try PathCheck.folderOrNothing(bundle, role: "--bundle, the installed bundle")
         let key = try publicKey.map { try SigningPublicKey(fileAt: URL(fileURLWithPath: $0)) }
-        if key == nil {
+        if let key {
+            log.logger.debug("trusting the key of fingerprint \(key.fingerprint)")
+        } else {
             log.logger.warning("no --public-key: signatures are not checked, only hashes")
         }
         log.progress("applying \(package) to \(bundle)")

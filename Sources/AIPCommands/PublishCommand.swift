@@ -48,6 +48,7 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
     func execute(_ log: CommandLog) async throws -> PublishResult {
         try PathCheck.existingFolder(bundle, role: "--bundle, the bundle to publish", fix: "give the --out folder of `aipbundle build`")
         let key = try SigningKey(fileAt: URL(fileURLWithPath: signingKey))
+        log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint); deltas from the last \(keep) versions")
         log.progress("publishing \(bundle) to \(channel)")
         let result = try ChannelPublisher.publish(bundle: URL(fileURLWithPath: bundle), channel: URL(fileURLWithPath: channel),
                                                   keep: keep, key: key)
