@@ -47,7 +47,7 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
         } else {
             log.logger.warning("no --public-key: signatures are not checked, only hashes")
         }
-        log.progress("applying \(package) to \(bundle)")
+        log.status("applying \(package) to \(bundle)")
         let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key)
         return ApplyResult(bundle: bundle, signaturesChecked: key != nil, result: result)
     }

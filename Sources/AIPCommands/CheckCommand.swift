@@ -42,7 +42,7 @@ public struct CheckCommand: AsyncParsableCommand, ReportingCommand {
 
     func execute(_ log: CommandLog) async throws -> CheckResult {
         let url = URL(fileURLWithPath: path)
-        log.progress("checking \(path)")
+        log.status("checking \(path)")
         let findings = try BundleChecker.check(url)
         let differences = try reference.map { try BundleChecker.compareSchema(url, reference: URL(fileURLWithPath: $0)) } ?? []
         for finding in findings { log.logger.error("\(finding)") }

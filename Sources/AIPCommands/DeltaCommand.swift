@@ -49,7 +49,7 @@ public struct DeltaCommand: AsyncParsableCommand, ReportingCommand {
         try PathCheck.folderOrNothing(out, role: "--out, the package folder")
         let key = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
         if let key { log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint)") }
-        log.progress("writing the update package from \(from) to \(to)")
+        log.status("writing the update package from \(from) to \(to)")
         let delta = try DeltaPackageWriter.write(from: URL(fileURLWithPath: from), to: URL(fileURLWithPath: to),
                                                  out: URL(fileURLWithPath: out), key: key)
         for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {

@@ -49,7 +49,7 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
         try PathCheck.existingFolder(bundle, role: "--bundle, the bundle to publish", fix: "give the --out folder of `aipbundle build`")
         let key = try SigningKey(fileAt: URL(fileURLWithPath: signingKey))
         log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint); deltas from the last \(keep) versions")
-        log.progress("publishing \(bundle) to \(channel)")
+        log.status("publishing \(bundle) to \(channel)")
         let result = try ChannelPublisher.publish(bundle: URL(fileURLWithPath: bundle), channel: URL(fileURLWithPath: channel),
                                                   keep: keep, key: key)
         return PublishResult(channel: channel, result: result)

@@ -133,5 +133,11 @@ import Testing
         #expect(terminal.stderr.hasSuffix("\r\u{1B}[K"))
         #expect(plain.stderr.hasPrefix("airports: read 457 rows of ourairports/airports.csv") && !plain.stderr.contains("\u{1B}"), "\(plain)")
         #expect(terminal.stdout.replacingOccurrences(of: "/one", with: "/two") == plain.stdout)
+        // A command's own status ("checking …") is for a terminal only: elsewhere the result line says it all.
+        let out = folder.url.appendingPathComponent("two").path
+        let checkOnTerminal = await aipbundle(["check", out], terminal: true)
+        let check = await aipbundle(["check", out])
+        #expect(checkOnTerminal.stderr.range(of: "\r\u{1B}\\[K[|/\\\\-] checking ", options: .regularExpression) != nil && check.stderr.isEmpty, "\(checkOnTerminal)")
+        #expect(checkOnTerminal.stdout == check.stdout)
     }
 }
