@@ -91,7 +91,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPBuild", "AIPBundleFolder", "AIPManifest", "TestSupport",
+            "AIPCommands", "AIPBuild", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [

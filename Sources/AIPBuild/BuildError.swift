@@ -1,6 +1,6 @@
 import AIPBundleFolder
-import AIPErrorText
 import AIPBundleKit
+import AIPErrorText
 import AIPManifest
 import AIPReaders
 import AIPStages

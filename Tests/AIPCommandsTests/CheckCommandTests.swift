@@ -1,3 +1,4 @@
+import AIPBundleKit
 import AIPCommands
 import Foundation
 #if canImport(Glibc)
@@ -19,6 +20,7 @@ import Testing
         #expect(await exitCode(["check", database.path]) == 1)
         #expect(await exitCode(["check", folder.url.appendingPathComponent("nowhere").path]) == 2)
         #expect(await exitCode(["check", "--reference", database.path, out.path]) == 1)
+        #expect(await exitCode(["check", "--reference", folder.url.appendingPathComponent("nowhere.db").path, out.path]) == 2)
     }
 
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/reference/airports_small.db"))
@@ -44,8 +46,8 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         for (path, message) in [(fifo.path, "\(fifo.path) is a FIFO (named pipe), expected an SQLite file"),
                                 (directory.path, "\(directory.path) is a directory, expected an SQLite file"),
-                                (empty.path, "\(empty.path) is not a bundle: it holds no bundle file (expected airports.db, rules.json, "
-                                    + "european_cities.db, ga_notifications.db); give the --out folder of `aipbundle build`")] {
+                                (empty.path, "\(empty.path) is not a bundle: it holds no bundle file (expected \(BundleFiles.all.map(\.name).joined(separator: ", ")))"
+                                    + "; give the --out folder of `aipbundle build`")] {
             let run = await aipbundle(["check", path])
             #expect(run.code == 2 && run.errorMessage == message && run.stdout.isEmpty, "\(run)")
         }

@@ -91,9 +91,12 @@ import Testing
         #expect(messages.contains("airports.db: model_metadata.value: statistics is not a JSON object (1 row, e.g. counts)"))
     }
 
-    @Test func aFolderWithoutBundleFilesIsAFinding() throws {
+    /// Not a bundle at all, so `check` cannot check it (exit 2), rather than a bundle with a finding.
+    @Test func aFolderWithoutBundleFilesIsNotABundle() throws {
         let folder = try TemporaryFolder()
-        #expect(try BundleChecker.check(folder.url).count == 1)
+        let message = try #require(checkError(folder.url))
+        #expect(message.hasPrefix("\(folder.url.path) is not a bundle: it holds no bundle file (expected airports.db, ")
+                && message.hasSuffix("); give the --out folder of `aipbundle build`"), "\(message)")
     }
 
     @Test func notADatabaseIsAnError() throws {
