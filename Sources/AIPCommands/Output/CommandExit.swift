@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The exit codes of every command, in one place: the help texts and the executable take them from here.
-public enum CommandExit: Int32, Sendable, CaseIterable {
+public enum CommandExit: Int32, Sendable {
     /// The command did what it was asked.
     case success = 0
     /// It could not, or (for `check`) found the bundle breaks the contract; `Error: …` on stderr says why.

@@ -8,7 +8,7 @@ import Foundation
 /// what a run printed.
 public final class Console: @unchecked Sendable {
     /// The console of the running command.
-    @TaskLocal public static var current = Console.standard
+    @TaskLocal static var current = Console.standard
 
     /// The process's stdout and stderr.
     public static let standard = Console(

@@ -3,7 +3,8 @@ import Foundation
 
 /// The live progress line of long work (a build's stages, a delta, a publish) on a terminal: what is being done
 /// and for how long, redrawn a few times a second by a timer of its own (the work itself may block its thread).
-/// Off a terminal there is no live line: each new text is one plain log line instead (``CommandLog/progress(_:)``).
+/// Off a terminal there is none: ``CommandLog`` writes a build's progress as plain log lines instead, and drops a
+/// command's status, which its result line repeats.
 final class StatusLine: @unchecked Sendable {
     private let console: Console
     private let lock = NSLock()
