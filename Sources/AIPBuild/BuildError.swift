@@ -1,5 +1,6 @@
 import AIPBundleFolder
 import AIPBundleKit
+import AIPErrorText
 import AIPManifest
 import AIPReaders
 import AIPStages
@@ -31,7 +32,7 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
         case let error as BundleFolderError: self = .output(error.description)
         case let error as BundleWriteError: self = .output(error.description)
         case let error as ManifestError: self = .output(error.description)
-        default: self = .output("\(error)")
+        default: self = .output(ErrorText.sentence(error))
         }
     }
 

@@ -97,10 +97,12 @@ import Testing
         #expect(Set(try BundleChecker.check(url).map(\.code)) == [.checkInvariant])
     }
 
-    @Test func aFolderWithoutBundleFilesIsAFinding() throws {
+    /// Not a bundle at all, so `check` cannot check it (exit 2), rather than a bundle with a finding.
+    @Test func aFolderWithoutBundleFilesIsNotABundle() throws {
         let folder = try TemporaryFolder()
-        #expect(try BundleChecker.check(folder.url).count == 1)
-        #expect(try BundleChecker.check(folder.url).map(\.code) == [.checkNoBundleFile])
+        let message = try #require(checkError(folder.url))
+        #expect(message.hasPrefix("\(folder.url.path) is not a bundle: it holds no bundle file (expected airports.db, ")
+                && message.hasSuffix("); give the --out folder of `aipbundle build`"), "\(message)")
     }
 
     @Test func notADatabaseIsAnError() throws {
