@@ -29,10 +29,13 @@ let package = Package(
 
         // The one JSON writer (and its ordered value), Foundation only: readers, the build, the device and the CLI use it.
         .target(name: "AIPJSON"),
+        // The data contract's names, declared once: bundle file names, tables, columns, keys. Foundation only, below
+        // every layer that writes, reads or checks a bundle file.
+        .target(name: "AIPContract"),
         .target(name: "AIPReaders", dependencies: [
             "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPReaders", "AIPJSON"]),
+        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPReaders", "AIPJSON"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
         .target(name: "AIPManifest", dependencies: [
             "AIPJSON", "CSQLite",
@@ -40,13 +43,13 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPJSON", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
+            "AIPContract", "AIPJSON", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder"),
         // Device side: signatures, xz payloads, changesets applied in one transaction, the atomic swap.
@@ -69,19 +72,19 @@ let package = Package(
             "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
+            "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPReaders", "TestSupport"]),
-        .testTarget(name: "AIPStagesTests", dependencies: ["AIPStages", "TestSupport"]),
+        .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "AIPManifest", "CSQLite", "TestSupport",
+            "AIPBundleKit", "AIPContract", "AIPManifest", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
+            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [

@@ -43,6 +43,9 @@ public struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Publish even if a table lost more rows than allowed (default 5 %) against the previous bundle.")
     var allowShrink = false
 
+    @Flag(help: "Give new ids to the rows of a table whose ids cannot carry over because the previous bundle lacks the table or a key column (the next delta then carries the whole table).")
+    var renumberIds = false
+
     public init() {}
 
     public func validate() throws {
@@ -69,6 +72,7 @@ public struct BuildCommand: AsyncParsableCommand {
             sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only),
             configFile: config.map { URL(fileURLWithPath: $0) }, stamp: try stamp(),
             previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: Self.progress)
+        options.renumberIds = renumberIds
         options.signingKey = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
         let results = try await BundleBuilder.build(options)
         for result in results {
