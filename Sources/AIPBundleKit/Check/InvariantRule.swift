@@ -15,8 +15,8 @@ public struct InvariantRule: Sendable {
     /// Selects one text describing each offending row (its key, or the offending value).
     public var sql: String
 
-    /// The table and column are the contract's, so a rule cannot name one the contract lacks; `sql` is checked
-    /// against the contract by the tests, which prepare every rule on a database created from it.
+    /// The table and column are the contract's values, so a rule cannot name one the contract lacks; `sql` stays
+    /// SQL text, and the tests prepare every rule's on a database created from the contract.
     public init(name: String, table: TableSchema, column: ColumnSchema?, message: String, sql: String) {
         self.name = name
         self.table = table.name
