@@ -82,7 +82,7 @@ public enum StageRegistry {
         },
         .make(RulesStage.self) { output, folder, _, _ in
             let contents = try RulesJSONWriter.write(output.document, to: folder.appendingPathComponent(RulesContract.fileName))
-            return WrittenFiles(rows: ["questions": output.document.questions.count], contents: [RulesContract.fileName: contents])
+            return WrittenFiles(rows: [RulesContract.Document.questions: output.document.questions.count], contents: [RulesContract.fileName: contents])
         },
         .make(CitiesStage.self) { output, folder, context, _ in
             let contents = try CitiesDatabaseWriter.write(output, to: folder.appendingPathComponent(CitiesContract.fileName), stamp: context.stamp)

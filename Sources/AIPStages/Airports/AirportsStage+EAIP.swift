@@ -77,7 +77,7 @@ extension AirportsStage {
                 guard let row = Self.entryRow(entry, page: page, findings: &findings) else { continue }
                 let key = RowKey(row.airportICAO, row.section, row.field, row.source)
                 guard entryKeys.insert(key).inserted else {
-                    findings.append(Finding(file: page.file, location: .record(entry.location), code: "row.duplicate_key", column: "field",
+                    findings.append(Finding(file: page.file, location: .record(entry.location), code: "row.duplicate_key", column: AirportsContract.AIPEntries.field.name,
                                             value: row.field, reason: "repeats a label of AD 2.\(entry.section); only the first item is used",
                                             action: .rowRejected))
                     continue
@@ -89,7 +89,7 @@ extension AirportsStage {
             for chart in page.charts where page.family != .aipPDF || !eaipProcedureICAOs.contains(page.icao) {
                 guard var row = Self.procedureRow(chart, page: page, findings: &findings) else { continue }
                 if let ident = row.runwayIdent, let ends = runwayEnds[page.icao], !ends.contains(ident) {
-                    findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unknown_runway", column: "runway_ident",
+                    findings.append(Finding(file: page.file, location: .record(chart.location), code: "procedure.unknown_runway", column: AirportsContract.Procedures.runwayIdent.name,
                                             value: ident, reason: "is no runway end of \(page.icao) (\(ends.sorted().joined(separator: ", "))); runway left NULL",
                                             action: .fieldCleared))
                     (row.runwayIdent, row.runwayNumber, row.runwayLetter) = (nil, nil, nil)
