@@ -18,115 +18,85 @@ extension AirportsContract {
         public static let action = ColumnSchema.text("action").notNull
     }
 
+    /// `aip_entries_changes`: one row per entry whose `value` changed, appeared or vanished.
     public enum AIPEntriesChanges {
-        public static let id = SharedColumns.id
-        public static let airportICAO = SharedColumns.airportICAO
-        public static let section = AIPEntries.section
-        public static let field = AIPEntries.field
-        public static let oldValue = ChangeColumns.oldValue
-        public static let newValue = ChangeColumns.newValue
-        public static let stdField = AIPEntries.stdField
-        public static let stdFieldID = AIPEntries.stdFieldID
-        public static let mappingScore = AIPEntries.mappingScore
-        public static let source = ChangeColumns.source
-        public static let changedAt = ChangeColumns.changedAt
-        public static let airacDate = ChangeColumns.airacDate.since013
-
         public static let table = TableSchema(
             name: "aip_entries_changes",
-            columns: [id, airportICAO, section, field, oldValue, newValue, stdField, stdFieldID, mappingScore, source, changedAt, airacDate],
+            columns: [
+                SharedColumns.id, SharedColumns.airportICAO, AIPEntries.section, AIPEntries.field, ChangeColumns.oldValue,
+                ChangeColumns.newValue, AIPEntries.stdField, AIPEntries.stdFieldID, AIPEntries.mappingScore, ChangeColumns.source,
+                ChangeColumns.changedAt, ChangeColumns.airacDate.since013,
+            ],
             foreignKeys: [airportForeignKey],
             indexes: [
-                .on(airportICAO, changedAt, name: "idx_aip_entries_changes_airport_time"),
-                .on(field, changedAt, name: "idx_aip_entries_changes_field_time"),
+                .on(SharedColumns.airportICAO, ChangeColumns.changedAt, name: "idx_aip_entries_changes_airport_time"),
+                .on(AIPEntries.field, ChangeColumns.changedAt, name: "idx_aip_entries_changes_field_time"),
             ])
     }
 
     public enum AirportsChanges {
-        public static let id = SharedColumns.id
-        public static let airportICAO = SharedColumns.airportICAO
-        public static let fieldName = ChangeColumns.fieldName
-        public static let oldValue = ChangeColumns.oldValue
-        public static let newValue = ChangeColumns.newValue
-        public static let fieldType = ChangeColumns.fieldType
-        public static let source = ChangeColumns.source
-        public static let changedAt = ChangeColumns.changedAt
-        public static let airacDate = ChangeColumns.airacDate.since013
-
         public static let table = TableSchema(
             name: "airports_changes",
-            columns: [id, airportICAO, fieldName, oldValue, newValue, fieldType, source, changedAt, airacDate],
+            columns: [
+                SharedColumns.id, SharedColumns.airportICAO, ChangeColumns.fieldName, ChangeColumns.oldValue, ChangeColumns.newValue,
+                ChangeColumns.fieldType, ChangeColumns.source, ChangeColumns.changedAt, ChangeColumns.airacDate.since013,
+            ],
             foreignKeys: [airportForeignKey],
-            indexes: [.on(airportICAO, changedAt, name: "idx_airport_changes_airport_time")])
+            indexes: [.on(SharedColumns.airportICAO, ChangeColumns.changedAt, name: "idx_airport_changes_airport_time")])
     }
 
     public enum RunwaysChanges {
-        public static let id = SharedColumns.id
-        public static let airportICAO = SharedColumns.airportICAO
+        /// The changed runway's id (NULL once the runway is gone).
         public static let runwayID = ColumnSchema.integer("runway_id")
-        public static let fieldName = ChangeColumns.fieldName
-        public static let oldValue = ChangeColumns.oldValue
-        public static let newValue = ChangeColumns.newValue
-        public static let fieldType = ChangeColumns.fieldType
-        public static let source = ChangeColumns.source
-        public static let changedAt = ChangeColumns.changedAt
-        public static let airacDate = ChangeColumns.airacDate.since013
 
         public static let table = TableSchema(
             name: "runways_changes",
-            columns: [id, airportICAO, runwayID, fieldName, oldValue, newValue, fieldType, source, changedAt, airacDate],
+            columns: [
+                SharedColumns.id, SharedColumns.airportICAO, runwayID, ChangeColumns.fieldName, ChangeColumns.oldValue,
+                ChangeColumns.newValue, ChangeColumns.fieldType, ChangeColumns.source, ChangeColumns.changedAt,
+                ChangeColumns.airacDate.since013,
+            ],
             foreignKeys: [airportForeignKey, .column(runwayID, references: Runways.table, Runways.id)],
-            indexes: [.on(airportICAO, changedAt, name: "idx_runways_changes_airport_time")])
+            indexes: [.on(SharedColumns.airportICAO, ChangeColumns.changedAt, name: "idx_runways_changes_airport_time")])
     }
 
+    /// Unlike the other field-by-field logs, it has no `field_type` (euro_aip's table).
     public enum ProceduresChanges {
-        public static let id = SharedColumns.id
-        public static let airportICAO = SharedColumns.airportICAO
+        /// The changed procedure's id (NULL once the procedure is gone).
         public static let procedureID = ColumnSchema.integer("procedure_id")
-        public static let fieldName = ChangeColumns.fieldName
-        public static let oldValue = ChangeColumns.oldValue
-        public static let newValue = ChangeColumns.newValue
-        public static let source = ChangeColumns.source
-        public static let changedAt = ChangeColumns.changedAt
-        public static let airacDate = ChangeColumns.airacDate.since013
 
         public static let table = TableSchema(
             name: "procedures_changes",
-            columns: [id, airportICAO, procedureID, fieldName, oldValue, newValue, source, changedAt, airacDate],
+            columns: [
+                SharedColumns.id, SharedColumns.airportICAO, procedureID, ChangeColumns.fieldName, ChangeColumns.oldValue,
+                ChangeColumns.newValue, ChangeColumns.source, ChangeColumns.changedAt, ChangeColumns.airacDate.since013,
+            ],
             foreignKeys: [airportForeignKey, .column(procedureID, references: Procedures.table, Procedures.id)],
-            indexes: [.on(airportICAO, changedAt, name: "idx_procedures_changes_airport_time")])
+            indexes: [.on(SharedColumns.airportICAO, ChangeColumns.changedAt, name: "idx_procedures_changes_airport_time")])
     }
 
     public enum BorderCrossingPointsChanges {
-        public static let id = SharedColumns.id
-        public static let icaoCode = BorderCrossingPoints.icaoCode
-        public static let countryISO = BorderCrossingPoints.countryISO
-        public static let action = ChangeColumns.action
-        public static let source = ChangeColumns.source.notNull
-        public static let changedAt = ChangeColumns.changedAt
-
         public static let table = TableSchema(
             name: "border_crossing_points_changes",
-            columns: [id, icaoCode, countryISO, action, source, changedAt],
-            indexes: [.on(changedAt, name: "idx_border_crossing_points_changes_time")])
+            columns: [
+                SharedColumns.id, BorderCrossingPoints.icaoCode, BorderCrossingPoints.countryISO, ChangeColumns.action,
+                ChangeColumns.source.notNull, ChangeColumns.changedAt,
+            ],
+            indexes: [.on(ChangeColumns.changedAt, name: "idx_border_crossing_points_changes_time")])
     }
 
     public enum WaypointsChanges {
-        public static let id = SharedColumns.id
+        /// The changed waypoint's name.
         public static let waypointName = ColumnSchema.text("waypoint_name").notNull
-        public static let fieldName = ChangeColumns.fieldName
-        public static let oldValue = ChangeColumns.oldValue
-        public static let newValue = ChangeColumns.newValue
-        public static let fieldType = ChangeColumns.fieldType
-        public static let source = ChangeColumns.source
-        public static let changedAt = ChangeColumns.changedAt
-        public static let airacDate = ChangeColumns.airacDate
 
         public static let table = TableSchema(
             name: "waypoints_changes",
-            columns: [id, waypointName, fieldName, oldValue, newValue, fieldType, source, changedAt, airacDate],
+            columns: [
+                SharedColumns.id, waypointName, ChangeColumns.fieldName, ChangeColumns.oldValue, ChangeColumns.newValue,
+                ChangeColumns.fieldType, ChangeColumns.source, ChangeColumns.changedAt, ChangeColumns.airacDate,
+            ],
             indexes: [
-                .on(changedAt, name: "idx_waypoints_changes_time"),
+                .on(ChangeColumns.changedAt, name: "idx_waypoints_changes_time"),
                 .on(waypointName, name: "idx_waypoints_changes_name"),
             ],
             introduced: .euroAIP013)

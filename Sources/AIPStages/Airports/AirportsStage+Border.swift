@@ -92,11 +92,7 @@ extension AirportsStage {
             output.airports[index].sources = Array(Set(output.airports[index].sources)).sorted()
         }
         rows.sort { $0.key < $1.key }
-        output.borderCrossingPoints = try rows.map { (key, row) throws(IdCarryOverError) in
-            var row = row
-            row.id = try ids.borderCrossingPoints.id(for: key)
-            return row
-        }.sorted { $0.id < $1.id }
+        output.borderCrossingPoints = try ids.borderCrossingPoints.numbering(rows, id: \.id)
         output.findings = (output.findings + findings).sorted()
         output.counts["border_crossing_points_by_country"] = Dictionary(grouping: output.borderCrossingPoints, by: \.countryISO).mapValues(\.count)
         output.counts["border_rows"] = [

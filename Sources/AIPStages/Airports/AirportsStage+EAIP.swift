@@ -102,11 +102,7 @@ extension AirportsStage {
 
         entries.sort { ($0.row.airportICAO, $0.row.source, Self.sectionRank($0.row.section), $0.order, $0.row.field)
             < ($1.row.airportICAO, $1.row.source, Self.sectionRank($1.row.section), $1.order, $1.row.field) }
-        output.aipEntries = try entries.map { (key, row, _) throws(IdCarryOverError) in
-            var row = row
-            row.id = try ids.aipEntries.id(for: key)
-            return row
-        }.sorted { $0.id < $1.id }
+        output.aipEntries = try ids.aipEntries.numbering(entries.map { (key: $0.key, row: $0.row) }, id: \.id)
         output.procedures = try Self.numbered(Array(procedures.values), ids: &ids.procedures)
         output.airports.sort { $0.icaoCode < $1.icaoCode }
         output.findings = (output.findings + findings).sorted()

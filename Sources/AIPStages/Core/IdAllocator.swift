@@ -67,6 +67,20 @@ public struct IdAllocator: Sendable {
         return id
     }
 
+    /// `rows` each with the id of its key (asked in the order given, so give them sorted), in id order: the order
+    /// rows are written in.
+    /// - Throws: ``IdCarryOverError`` when a new id is needed and every id up to `Int64.max` is used.
+    public mutating func numbering<Row>(_ rows: [(key: RowKey, row: Row)], id: WritableKeyPath<Row, Int64>) throws(IdCarryOverError) -> [Row] {
+        var numbered: [Row] = []
+        numbered.reserveCapacity(rows.count)
+        for (key, row) in rows {
+            var row = row
+            row[keyPath: id] = try self.id(for: key)
+            numbered.append(row)
+        }
+        return numbered.sorted { $0[keyPath: id] < $1[keyPath: id] }
+    }
+
     /// The id above the high-water mark, which it raises. SQLite's own AUTOINCREMENT fails at the same limit.
     private mutating func nextID() throws(IdCarryOverError) -> Int64 {
         guard highWater < Int64.max else {

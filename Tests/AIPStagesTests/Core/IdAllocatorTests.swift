@@ -35,6 +35,16 @@ import Testing
         #expect(try cycle3.id(for: RowKey("LFAQ", "302")) == 13)
     }
 
+    @Test("numbering gives each row its key's id, new keys in the order given, and returns the rows in id order")
+    func numbering() throws {
+        struct Row { var name: String; var id: Int64 = 0 }
+        var allocator = IdAllocator(previous: previous)
+        let rows = try allocator.numbering([(RowKey("EBOS", "302"), Row(name: "new")), (RowKey("LFAQ", "302"), Row(name: "kept")),
+                                            (RowKey("EDSB", "302"), Row(name: "newer"))], id: \.id)
+        #expect(rows.map(\.name) == ["kept", "new", "newer"])
+        #expect(rows.map(\.id) == [12, 13, 14])
+    }
+
     @Test("with every id up to Int64.max used, a new key is an error, not a crash; carried keys still get theirs")
     func exhaustedIDs() throws {
         var allocator = IdAllocator(previous: previous, previousHighWater: .max)
