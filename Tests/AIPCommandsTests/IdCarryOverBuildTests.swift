@@ -67,6 +67,20 @@ import Testing
         #expect(await exitCode(["check", out.path]) == 0)
     }
 
+    @Test("a previous airports.db that is not a database stops the build, --renumber-ids or not")
+    func unreadableFile() async throws {
+        let folder = try TemporaryFolder()
+        let out = folder.url.appendingPathComponent("out")
+        try await runCommand(Self.arguments + ["--out", out.path])
+        try Data("not a database".utf8).write(to: out.appendingPathComponent("airports.db").resolvingSymlinksInPath())
+        let before = try publishedFiles(in: out)
+        let message = try #require(await Self.failure(Self.arguments + ["--out", out.path, "--renumber-ids"]))
+        for part in ["airports.db cannot be read", "Restore the file", "--renumber-ids does not apply"] {
+            #expect(message.contains(part), "\(part) in: \(message)")
+        }
+        #expect(try publishedFiles(in: out) == before, "--out is left as it was")
+    }
+
     @Test("a previous sqlite_sequence at Int64.max stops the build when a row needs a new id; an empty --previous starts over")
     func exhaustedIDs() async throws {
         let folder = try TemporaryFolder()

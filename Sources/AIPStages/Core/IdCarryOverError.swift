@@ -30,7 +30,7 @@ public struct IdCarryOverError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         let key = "(\(keyColumns.joined(separator: ", ")))"
-        let consequence = "without it every row would get a new id, and the next delta would carry the whole table"
+        let consequence = "without that, every row would get a new id and the next delta would carry the whole table"
         switch problem {
         case .missingTable:
             return "previous bundle: \(file) has no table \(table), whose row ids carry over by \(key); \(consequence). "
