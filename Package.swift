@@ -34,26 +34,29 @@ let package = Package(
         // The catalogue of finding codes (build findings and check findings), Foundation only: readers, stages,
         // the manifest verifier, check and the CLI name their codes from it.
         .target(name: "AIPFindings"),
+        // The data contract's names, declared once: bundle file names, tables, columns, keys. Foundation only, below
+        // every layer that writes, reads or checks a bundle file.
+        .target(name: "AIPContract"),
         // Foundation's file and decoding errors as sentences a person can act on; every layer that reads files uses it.
         .target(name: "AIPErrorText"),
         .target(name: "AIPReaders", dependencies: [
-            "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPContract", "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPFindings", "AIPReaders", "AIPJSON"]),
+        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
         .target(name: "AIPManifest", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPErrorText", "CSQLite",
+            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
+            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"]),
         // Device side: signatures, xz payloads, changesets applied in one transaction, the atomic swap.
@@ -77,7 +80,7 @@ let package = Package(
             "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
+            "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
@@ -85,13 +88,13 @@ let package = Package(
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
         .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "TestSupport"]),
-        .testTarget(name: "AIPStagesTests", dependencies: ["AIPFindings", "AIPStages", "TestSupport"]),
+        .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "AIPFindings", "AIPManifest", "CSQLite", "TestSupport",
+            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
+            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [

@@ -1,4 +1,5 @@
 @testable import AIPBundleKit
+import AIPContract
 import AIPManifest
 import Foundation
 #if canImport(Glibc)
@@ -141,9 +142,9 @@ import Testing
     @Test func aRuleThatCannotRunIsAFinding() throws {
         let folder = try TemporaryFolder()
         let (url, _) = try database(folder)
-        let broken = InvariantRule(name: "broken", table: "airports", column: "sources", message: "never shown",
+        let broken = InvariantRule(name: "broken", table: AirportsContract.Airports.table, column: AirportsContract.Airports.sources, message: "never shown",
                                    sql: "SELECT json_extract(sources, '$[0]') FROM airports")
-        let file = BundleFile(name: "airports.db", stage: "airports", kind: .sqlite(schema: AirportsSchema.schema, invariants: [broken]))
+        let file = BundleFile(name: "airports.db", stage: "airports", kind: .sqlite(schema: AirportsContract.schema, invariants: [broken]))
         #expect(try BundleChecker.check(url, files: [file]).map(\.description) == [
             "airports.db: airports.sources: rule broken could not run: malformed JSON",
         ])
