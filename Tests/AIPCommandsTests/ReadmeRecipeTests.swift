@@ -19,20 +19,11 @@ import Testing
         let folder = try TemporaryFolder()
         try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("Fixtures"),
                                                    withDestinationURL: SharedFixtures.packageRoot.appendingPathComponent("Fixtures"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-euo", "pipefail", "-c", try Self.recipe()]
-        process.currentDirectoryURL = folder.url
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = ExecutableTests.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        let run = try runProcess(URL(fileURLWithPath: "/bin/bash"), ["-euo", "pipefail", "-c", try Self.recipe()],
+                                 in: folder.url, environment: environment)
+        #expect(run.code == 0, "\(run.stderr)")
         // What the recipe promises: the device reached the new version, and the channel names it as the latest.
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("device/manifest.json"))) as? [String: Any]
         #expect(manifest?["bundle_version"] as? String == "2613")
