@@ -74,7 +74,8 @@ public enum StageRegistry {
                                                             previous: context.previous.location(of: AirportsSchema.fileName)) { changes = $0 }
             return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count,
                                        "procedures": output.procedures.count, "aip_entries": output.aipEntries.count,
-                                       "border_crossing_points": output.borderCrossingPoints.count],
+                                       "border_crossing_points": output.borderCrossingPoints.count,
+                                       "waypoints": output.waypoints.count, "firs": output.firs.count],
                                 contents: [AirportsSchema.fileName: contents], counts: changes.report)
         },
         .make(RulesStage.self) { output, folder, _, _ in

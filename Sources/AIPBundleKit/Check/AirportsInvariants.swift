@@ -62,5 +62,5 @@ enum AirportsInvariants {
             """),
         ModelMetadataInvariants.stamp,
         ModelMetadataInvariants.airacDate,
-    ] + aipRules + ChangeLogInvariants.rules
+    ] + aipRules + navdataRules + ChangeLogInvariants.rules
 }

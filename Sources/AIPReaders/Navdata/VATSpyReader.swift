@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads the `[FIRs]` and `[Airports]` sections of a VATSpy `VATSpy.dat`: INI-like UTF-8 text, one record a line,
+/// fields separated by `|`, comments starting with `;`. The other sections (`[Countries]`, `[UIRs]`, `[IDL]`) are
+/// skipped.
+///
+/// Findings (the line is rejected, the build goes on): `vatspy.field_count` for a line with fewer fields than its
+/// section has; `value.empty` for a line without its ICAO code (or an airport without its FIR);
+/// `value.not_a_number` / `value.out_of_range` for an airport position; `value.invalid_utf8` for a line that is not
+/// UTF-8. A `[FIRs]` line without a name is kept (its boundary may be named by another line); the stage reports a
+/// FIR no line names.
+public enum VATSpyReader {
+    static let firFields = 4
+    static let airportFields = 7
+
+    /// - Throws: ``SourceError``: `.empty` for an empty file, `.malformed` for one without a `[FIRs]` section.
+    public static func read(_ file: SourceFile) throws(SourceError) -> VATSpyFile {
+        var result = VATSpyFile(fileName: file.displayName, firs: [], airports: [], findings: [], rowCount: 0, byteCount: file.bytes.count)
+        guard !file.bytes.isEmpty else {
+            throw SourceError(file: file.displayName, kind: .empty, reason: "is empty; expected VATSpy.dat with a [FIRs] section")
+        }
+        var section = ""
+        var sawFIRs = false
+        var lineNumber = 0
+        for rawLine in file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var bytes = rawLine[...]
+            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+            guard let first = bytes.first, first != UInt8(ascii: ";") else { continue }
+            if first == UInt8(ascii: "[") {
+                section = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                sawFIRs = sawFIRs || section == "[FIRs]"
+                continue
+            }
+            guard section == "[FIRs]" || section == "[Airports]" else { continue }
+            result.rowCount += 1
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                result.findings.append(finding(file, lineNumber, "value.invalid_utf8", nil, nil, "the line is not valid UTF-8 text"))
+                continue
+            }
+            let fields = text.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if section == "[FIRs]" {
+                if let fir = firLine(fields, file: file, line: lineNumber, findings: &result.findings) { result.firs.append(fir) }
+            } else if let airport = airport(fields, file: file, line: lineNumber, findings: &result.findings) {
+                result.airports.append(airport)
+            }
+        }
+        guard sawFIRs else {
+            throw SourceError(file: file.displayName, kind: .malformed, reason: "has no [FIRs] section; expected VATSpy.dat from the VATSpy Data Project")
+        }
+        result.findings.sort()
+        return result
+    }
+
+    private static func firLine(_ fields: [String], file: SourceFile, line: Int, findings: inout [Finding]) -> VATSpyFile.FIRLine? {
+        guard fields.count >= firFields else {
+            findings.append(finding(file, line, "vatspy.field_count", nil, nil,
+                                    "has \(fields.count) fields; a [FIRs] line has \(firFields) (ICAO|NAME|CALLSIGN PREFIX|FIR BOUNDARY)"))
+            return nil
+        }
+        guard !fields[0].isEmpty else {
+            findings.append(finding(file, line, "value.empty", "ICAO", nil, "is empty"))
+            return nil
+        }
+        return VATSpyFile.FIRLine(icao: fields[0], name: fields[1].isEmpty ? nil : fields[1],
+                                  callsignPrefix: fields[2].isEmpty ? nil : fields[2],
+                                  boundary: fields[3].isEmpty ? fields[0] : fields[3], line: line)
+    }
+
+    private static func airport(_ fields: [String], file: SourceFile, line: Int, findings: inout [Finding]) -> VATSpyFile.Airport? {
+        guard fields.count >= airportFields else {
+            findings.append(finding(file, line, "vatspy.field_count", nil, nil,
+                                    "has \(fields.count) fields; an [Airports] line has \(airportFields) (ICAO|NAME|LAT|LON|IATA|FIR|IS PSEUDO)"))
+            return nil
+        }
+        for (index, column) in [(0, "ICAO"), (5, "FIR")] where fields[index].isEmpty {
+            findings.append(finding(file, line, "value.empty", column, nil, "is empty"))
+            return nil
+        }
+        var position: [Double] = []
+        for (index, column, range) in [(2, "LAT", -90.0...90.0), (3, "LON", -180.0...180.0)] {
+            guard let value = Double(fields[index]) else {
+                findings.append(finding(file, line, "value.not_a_number", column, fields[index], "is not a number"))
+                return nil
+            }
+            guard range.contains(value) else {
+                findings.append(finding(file, line, "value.out_of_range", column, fields[index], "is out of range \(range.lowerBound)…\(range.upperBound)"))
+                return nil
+            }
+            position.append(value)
+        }
+        return VATSpyFile.Airport(icao: fields[0], latitudeDeg: position[0], longitudeDeg: position[1], fir: fields[5], line: line)
+    }
+
+    private static func finding(_ file: SourceFile, _ line: Int, _ code: String, _ column: String?, _ value: String?, _ reason: String) -> Finding {
+        Finding(file: file.displayName, line: line, code: code, column: column, value: value, reason: reason, action: .rowRejected)
+    }
+}
