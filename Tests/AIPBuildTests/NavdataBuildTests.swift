@@ -1,5 +1,6 @@
 @testable import AIPBuild
 import AIPBundleKit
+import AIPDelta
 import AIPReaders
 import AIPStages
 import CSQLite
@@ -35,6 +36,11 @@ struct NavdataBuildTests {
         try DatabaseQueue(path: out.appendingPathComponent("airports.db").path)
     }
 
+    /// Runs `query` on the `airports.db` of `out` (a plain function: inside an async test, GRDB would pick its async `read`).
+    static func read<T>(_ out: URL, _ query: (Database) throws -> T) throws -> T {
+        try database(out).read(query)
+    }
+
     /// Airports of 16 states and the FIR each lies in, as any chart shows it.
     static let expectedFIR = [
         "EGLL": "EGTT", "EGPH": "EGPX", "LFPG": "LFFF", "LFML": "LFMM", "LFBO": "LFBB", "EDDF": "EDGG", "EDDM": "EDMM",
@@ -49,10 +55,9 @@ struct NavdataBuildTests {
         let temporary = try TemporaryFolder()
         let out = temporary.url.appendingPathComponent("out")
         let results = try await Self.build(Self.sources(in: temporary), into: out)
-        let db = try Self.database(out)
-
+        
         // Airport positions from the bundle, the sample placed by the code under test and by the script.
-        let airports = try db.read { db in
+        let airports = try Self.read(out) { db in
             try Row.fetchAll(db, sql: "SELECT icao_code, iso_country, latitude_deg, longitude_deg FROM airports WHERE icao_code IN (\(Self.expectedFIR.keys.map { "'\($0)'" }.joined(separator: ",")))")
         }
         #expect(airports.count == Self.expectedFIR.count)
@@ -62,7 +67,7 @@ struct NavdataBuildTests {
         let independent = try IndependentPointInPolygon.run(database: out.appendingPathComponent("airports.db"),
                                                             navaids: SharedFixtures.snapshot2022.appendingPathComponent("navaids.csv.gz"), points: points)
         let boundaries = try FIRBoundariesReader.read(SourceFile(contentsOf: SharedFixtures.url("navdata/Boundaries.geojson"), displayName: "b"))
-        let firs = Set(try db.read { try String.fetchAll($0, sql: "SELECT icao FROM firs") })
+        let firs = Set(try Self.read(out) { try String.fetchAll($0, sql: "SELECT icao FROM firs") })
         let locator = FIRLocator(boundaries.boundaries.filter { firs.contains($0.id) }.map { FIRShape(id: $0.id, polygons: $0.polygons) })
         for (key, point) in points {
             let placed = locator.firs(lonDeg: point.1, latDeg: point.0)
@@ -72,7 +77,7 @@ struct NavdataBuildTests {
         }
 
         // Every waypoint's fir_codes as the script finds them, and as many waypoints as in-scope stations.
-        let waypoints = try db.read { try Row.fetchAll($0, sql: "SELECT name, source_id, fir_codes FROM waypoints") }
+        let waypoints = try Self.read(out) { try Row.fetchAll($0, sql: "SELECT name, source_id, fir_codes FROM waypoints") }
         #expect(waypoints.count == independent.navaidsInScope)
         #expect(waypoints.count > 2_000)
         var disagreements: [String] = []
@@ -83,14 +88,14 @@ struct NavdataBuildTests {
         #expect(disagreements.isEmpty)
 
         // Bovingdon, one of three stations called BNN (Brønnøy is in scope too).
-        let bovingdon = try db.read { try Row.fetchOne($0, sql: "SELECT * FROM waypoints WHERE name = 'BNN' AND source_id = '86222'") }
+        let bovingdon = try Self.read(out) { try Row.fetchOne($0, sql: "SELECT * FROM waypoints WHERE name = 'BNN' AND source_id = '86222'") }
         #expect(bovingdon?["latitude_deg"] == 51.72610092163086)
         #expect(bovingdon?["longitude_deg"] == -0.5497220158576965)
         #expect(bovingdon?["fir_codes"] == "EGTT")
         #expect(bovingdon?["point_type"] == "VORDME")
-        #expect(try db.read { try String.fetchAll($0, sql: "SELECT source_id FROM waypoints WHERE name = 'BNN' ORDER BY rowid") } == ["86221", "86222"])
+        #expect(try Self.read(out) { try String.fetchAll($0, sql: "SELECT source_id FROM waypoints WHERE name = 'BNN' ORDER BY rowid") } == ["86221", "86222"])
 
-        let fir = try db.read { try Row.fetchOne($0, sql: "SELECT * FROM firs WHERE icao = 'EGGX'") }
+        let fir = try Self.read(out) { try Row.fetchOne($0, sql: "SELECT * FROM firs WHERE icao = 'EGGX'") }
         #expect(fir?["name"] == "Shanwick Oceanic")
         #expect(firs.isSuperset(of: ["EGGX", "BIRD", "LPPO", "EGTT", "LFFF", "EDGG"]))
         #expect(firs.isDisjoint(with: ["EGVV", "EGTL", "EDXX", "UKR"]))
@@ -108,20 +113,20 @@ struct NavdataBuildTests {
         _ = try await Self.build(Self.sources(in: temporary, name: "again"), into: second, previous: first)
         let keys = "SELECT name, source_id, created_at FROM waypoints ORDER BY name, source_id"
         let firsKeys = "SELECT icao FROM firs ORDER BY icao"
-        #expect(try Self.database(first).read { try Row.fetchAll($0, sql: keys) } == Self.database(second).read { try Row.fetchAll($0, sql: keys) })
-        #expect(try Self.database(first).read { try String.fetchAll($0, sql: firsKeys) } == Self.database(second).read { try String.fetchAll($0, sql: firsKeys) })
-        #expect(try Self.database(second).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM waypoints_changes") } == 0)
+        #expect(try Self.read(first) { try Row.fetchAll($0, sql: keys) } == Self.read(second) { try Row.fetchAll($0, sql: keys) })
+        #expect(try Self.read(first) { try String.fetchAll($0, sql: firsKeys) } == Self.read(second) { try String.fetchAll($0, sql: firsKeys) })
+        #expect(try Self.read(second) { try Int.fetchOne($0, sql: "SELECT count(*) FROM waypoints_changes") } == 0)
 
-        // Bovingdon moves by a few metres.
+        // Bovingdon moves by a few metres (the change log writes REALs as SQLite turns them into text: 15 digits).
         let text = try String(decoding: SourceFile(contentsOf: SharedFixtures.snapshot2022.appendingPathComponent("navaids.csv.gz"), displayName: "n").bytes,
                               as: UTF8.self)
         let edited = text.replacingOccurrences(of: "51.72610092163086,-0.5497220158576965", with: "51.7262,-0.5497220158576965")
         #expect(edited != text)
         let third = temporary.url.appendingPathComponent("third")
         _ = try await Self.build(Self.sources(in: temporary, navaids: edited, name: "edited"), into: third, previous: second)
-        let changes = try Self.database(third).read { try Row.fetchAll($0, sql: "SELECT waypoint_name, field_name, old_value, new_value FROM waypoints_changes") }
+        let changes = try Self.read(third) { try Row.fetchAll($0, sql: "SELECT waypoint_name, field_name, old_value, new_value FROM waypoints_changes") }
         #expect(changes.map { [$0["waypoint_name"], $0["field_name"], $0["old_value"], $0["new_value"]] as [String?] }
-                == [["BNN", "latitude_deg", "51.72610092163086", "51.7262"]])
+                == [["BNN", "latitude_deg", "51.7261009216309", "51.7262"]])
         let changeset = try #require(try ChangesetDiff.changeset(from: second.appendingPathComponent("airports.db"), to: third.appendingPathComponent("airports.db")))
         #expect(try Self.operations(in: changeset) == ["waypoints": 1, "waypoints_changes": 1, "airac_updates": 1])
     }

@@ -55,10 +55,16 @@ public enum IndependentPointInPolygon {
         def holds(polygons, lon, lat):
             return any(winding(lon, lat, p[0]) and not any(winding(lon, lat, h) for h in p[1:]) for p in polygons)
 
+        def box(polygons):
+            points = [p for polygon in polygons for ring in polygon for p in ring]
+            return (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points), max(p[1] for p in points))
+
         db = sqlite3.connect(sys.argv[1])
         firs = [(icao, json.loads(text)) for icao, text in db.execute("SELECT icao, polygons_json FROM firs ORDER BY icao")]
+        firs = [(icao, polygons, box(polygons)) for icao, polygons in firs]
         def place(lat, lon):
-            return sorted(icao for icao, polygons in firs if holds(polygons, lon, lat))
+            return sorted(icao for icao, polygons, (x0, y0, x1, y1) in firs
+                          if x0 <= lon <= x1 and y0 <= lat <= y1 and holds(polygons, lon, lat))
 
         waypoints = {f"{n}|{s}": place(la, lo) for n, s, la, lo in db.execute("SELECT name, source_id, latitude_deg, longitude_deg FROM waypoints")}
         opener = gzip.open if sys.argv[2].endswith(".gz") else open

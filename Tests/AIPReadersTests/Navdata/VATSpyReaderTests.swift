@@ -1,4 +1,4 @@
-import AIPReaders
+@testable import AIPReaders
 import Foundation
 import TestSupport
 import Testing

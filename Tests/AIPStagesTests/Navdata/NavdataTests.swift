@@ -1,4 +1,4 @@
-import AIPReaders
+@testable import AIPReaders
 import AIPStages
 import Testing
 
@@ -19,8 +19,8 @@ import Testing
                    findings: [], rowCount: 0, byteCount: 0)
     }
 
-    static func navaid(_ id: Int, _ ident: String, _ lat: Double, _ lon: Double, _ type: NavaidType = .vorDME) -> OurAirportsNavaid {
-        OurAirportsNavaid(id: id, ident: ident, name: nil, type: type, latitudeDeg: lat, longitudeDeg: lon, isoCountry: nil, line: id)
+    static func navaid(_ id: Int, _ ident: String, _ lat: Double, _ lon: Double, _ type: NavaidType = .vorDME, line: Int? = nil) -> OurAirportsNavaid {
+        OurAirportsNavaid(id: id, ident: ident, name: nil, type: type, latitudeDeg: lat, longitudeDeg: lon, isoCountry: nil, line: line ?? id)
     }
 
     static func navaids(_ list: [OurAirportsNavaid]) -> OurAirportsNavaidsFile {
@@ -67,7 +67,7 @@ import Testing
 
     @Test func aRepeatedNavaidIdKeepsTheFirstRow() {
         var inputs = Self.inputs
-        inputs.navaids = Self.navaids([Self.navaid(10, "AAA", 47, 2), Self.navaid(10, "AAA", 47, 3)])
+        inputs.navaids = Self.navaids([Self.navaid(10, "AAA", 47, 2, line: 2), Self.navaid(10, "AAA", 47, 3, line: 3)])
         let result = Navdata.build(inputs)
         #expect(result.waypoints.map(\.longitudeDeg) == [2])
         #expect(result.findings.filter { $0.code == "row.duplicate_key" }.count == 1)
