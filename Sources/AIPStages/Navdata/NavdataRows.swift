@@ -42,4 +42,20 @@ public struct FIRRow: Sendable, Equatable {
     public var labelLatDeg: Double?
     /// The source tag (`vatspy`).
     public var source: String
+
+    public init(icao: String, name: String?, polygonsJSON: String, bboxMinLonDeg: Double, bboxMinLatDeg: Double, bboxMaxLonDeg: Double,
+                bboxMaxLatDeg: Double, isOceanic: Bool?, region: String?, labelLonDeg: Double?, labelLatDeg: Double?, source: String) {
+        self.icao = icao
+        self.name = name
+        self.polygonsJSON = polygonsJSON
+        self.bboxMinLonDeg = bboxMinLonDeg
+        self.bboxMinLatDeg = bboxMinLatDeg
+        self.bboxMaxLonDeg = bboxMaxLonDeg
+        self.bboxMaxLatDeg = bboxMaxLatDeg
+        self.isOceanic = isOceanic
+        self.region = region
+        self.labelLonDeg = labelLonDeg
+        self.labelLatDeg = labelLatDeg
+        self.source = source
+    }
 }
