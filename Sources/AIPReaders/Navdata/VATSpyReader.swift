@@ -21,24 +21,35 @@ public enum VATSpyReader {
         }
         var section = ""
         var sawFIRs = false
+        let bytes = [UInt8](file.bytes)
         var lineNumber = 0
-        for rawLine in file.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var lineStart = 0
+        while lineStart < bytes.count {
             lineNumber += 1
-            var bytes = rawLine[...]
-            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-            guard let first = bytes.first, first != UInt8(ascii: ";") else { continue }
+            let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            defer { lineStart = newline + 1 }
+            let end = newline > lineStart && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+            let line = bytes[lineStart..<end]
+            guard let first = line.first, first != UInt8(ascii: ";") else { continue }
             if first == UInt8(ascii: "[") {
-                section = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                section = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
                 sawFIRs = sawFIRs || section == "[FIRs]"
                 continue
             }
             guard section == "[FIRs]" || section == "[Airports]" else { continue }
             result.rowCount += 1
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard String(validating: line, as: UTF8.self) != nil else {
                 result.findings.append(finding(file, lineNumber, "value.invalid_utf8", nil, nil, "the line is not valid UTF-8 text"))
                 continue
             }
-            let fields = text.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            // Fields split on the bytes and trimmed of ASCII blanks: the text is valid UTF-8, and `|` and blanks are
+            // single bytes in it, so every piece is valid too.
+            let fields = line.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false).map { field in
+                var piece = field[...]
+                while let byte = piece.first, byte == 0x20 || byte == 0x09 { piece = piece.dropFirst() }
+                while let byte = piece.last, byte == 0x20 || byte == 0x09 { piece = piece.dropLast() }
+                return String(decoding: piece, as: UTF8.self)
+            }
             if section == "[FIRs]" {
                 if let fir = firLine(fields, file: file, line: lineNumber, findings: &result.findings) { result.firs.append(fir) }
             } else if let airport = airport(fields, file: file, line: lineNumber, findings: &result.findings) {

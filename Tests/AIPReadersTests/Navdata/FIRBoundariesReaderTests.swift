@@ -98,3 +98,20 @@ import Testing
         #expect(file.boundaries.contains { $0.id == "LPPO" } && file.boundaries.contains { $0.id == "BIRD" })
     }
 }
+
+@Suite struct FIRBoundariesReaderCutTests {
+    /// A download cut anywhere stops the build: every proper prefix of a document is refused, never read as fewer
+    /// boundaries (short of the final newline and closing brace, whose loss leaves the document ending early too).
+    @Test func everyCutOfADocumentIsRefused() throws {
+        let text = FIRBoundariesReaderTests.collection([FIRBoundariesReaderTests.feature("EGTT", FIRBoundariesReaderTests.square),
+                                                        FIRBoundariesReaderTests.feature("EGPX", FIRBoundariesReaderTests.square)])
+        let bytes = Array(text.utf8)
+        #expect(try FIRBoundariesReaderTests.read(text).boundaries.count == 2)
+        // The last byte is the newline after the closing brace: a document without it is whole.
+        for length in 0..<(bytes.count - 1) {
+            #expect(throws: SourceError.self, "cut at \(length)") {
+                try FIRBoundariesReader.read(SourceFile(displayName: "firs/Boundaries.geojson", bytes: Data(bytes[0..<length])))
+            }
+        }
+    }
+}
