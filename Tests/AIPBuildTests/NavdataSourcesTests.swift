@@ -73,4 +73,17 @@ import Testing
         }
         #expect("\(error!)".contains("firs/Boundaries.geojson: ends before the GeoJSON document does"))
     }
+
+    @Test func losingTheNavigationFilesIsStoppedByTheShrinkGate() async throws {
+        let temporary = try TemporaryFolder()
+        let tree = try tree(temporary, files: ["ourairports/navaids.csv": Self.navaids, "firs/Boundaries.geojson": Self.boundaries, "firs/VATSpy.dat": Self.vatspy])
+        _ = try await build(tree, temporary)
+        for path in ["ourairports/navaids.csv", "firs/Boundaries.geojson", "firs/VATSpy.dat"] {
+            try FileManager.default.removeItem(at: tree.appendingPathComponent(path))
+        }
+        let error = await #expect(throws: BuildError.self) { try await build(tree, temporary) }
+        guard case .shrank(let losses, _)? = error else { Issue.record("not a shrink: \(String(describing: error))"); return }
+        // The `sources` rows of the two navigation sources go too.
+        #expect(losses.map(\.table).sorted() == ["firs", "sources", "waypoints"])
+    }
 }

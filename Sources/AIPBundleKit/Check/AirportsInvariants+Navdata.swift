@@ -2,13 +2,13 @@
 /// codes it can match), and what a map needs of `firs` (closed rings of positions inside the bounding box the app
 /// filters on).
 extension AirportsInvariants {
-    /// `waypoints.fir_codes` split into one row per code (`name`, `source_id`, `code`, and the code before it as
-    /// `previous`), for any text.
+    /// `waypoints.fir_codes` split into one row per code (`name`, `code`, and the code before it as `previous`), for
+    /// any text. Rows are named by `name` alone, which files from before euro_aip 0.13 (no `source_id`) have too.
     static let firCodes = """
-        WITH RECURSIVE parts(name, source_id, code, rest, previous) AS (
-            SELECT name, source_id, NULL, fir_codes || ',', NULL FROM waypoints WHERE fir_codes IS NOT NULL
+        WITH RECURSIVE parts(id, name, code, rest, previous) AS (
+            SELECT rowid, name, NULL, fir_codes || ',', NULL FROM waypoints WHERE fir_codes IS NOT NULL
             UNION ALL
-            SELECT name, source_id, substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1), code
+            SELECT id, name, substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1), code
             FROM parts WHERE rest <> '')
         """
 
@@ -31,22 +31,22 @@ extension AirportsInvariants {
                       sql: "SELECT name FROM waypoints WHERE name = '' OR name <> upper(name)"),
         InvariantRule(name: "waypoints.latitude_deg range", table: "waypoints", column: "latitude_deg",
                       message: "is NULL or outside -90…90 (RZFlight reads NULL as 0)",
-                      sql: "SELECT name || ' ' || source_id FROM waypoints WHERE latitude_deg IS NULL OR latitude_deg NOT BETWEEN -90 AND 90"),
+                      sql: "SELECT name FROM waypoints WHERE latitude_deg IS NULL OR latitude_deg NOT BETWEEN -90 AND 90"),
         InvariantRule(name: "waypoints.longitude_deg range", table: "waypoints", column: "longitude_deg",
                       message: "is NULL or outside -180…180 (RZFlight reads NULL as 0)",
-                      sql: "SELECT name || ' ' || source_id FROM waypoints WHERE longitude_deg IS NULL OR longitude_deg NOT BETWEEN -180 AND 180"),
+                      sql: "SELECT name FROM waypoints WHERE longitude_deg IS NULL OR longitude_deg NOT BETWEEN -180 AND 180"),
         InvariantRule(name: "waypoints.fir_codes sorted", table: "waypoints", column: "fir_codes",
                       message: "is not a sorted, space-free, comma-separated list of distinct codes", sql: """
             \(firCodes)
-            SELECT name || ' ' || source_id FROM waypoints WHERE fir_codes = '' OR instr(fir_codes, ' ') > 0
-            UNION SELECT name || ' ' || source_id FROM parts WHERE code IS NOT NULL AND (code = '' OR code <= previous)
+            SELECT name FROM waypoints WHERE fir_codes = '' OR instr(fir_codes, ' ') > 0
+                OR rowid IN (SELECT id FROM parts WHERE code IS NOT NULL AND (code = '' OR code <= previous))
             """),
         InvariantRule(name: "waypoints.fir_codes in firs", table: "waypoints", column: "fir_codes",
                       message: "names a FIR that has no row in firs", sql: """
             \(firCodes)
-            SELECT DISTINCT name || ' ' || source_id || ': ' || code FROM parts
+            SELECT name || ': ' || code FROM parts
             WHERE code IS NOT NULL AND code <> '' AND code NOT IN (SELECT icao FROM firs)
-            """),
+            """, alsoReads: ["firs"]),
         InvariantRule(name: "firs.polygons_json shape", table: "firs", column: "polygons_json",
                       message: "is not a list of polygons, each a list of rings, each a list of [longitude, latitude] in range", sql: """
             \(firRings)

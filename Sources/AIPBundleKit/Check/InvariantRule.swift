@@ -12,12 +12,15 @@ public struct InvariantRule: Sendable {
     public var message: String
     /// Selects one text describing each offending row (its key, or the offending value).
     public var sql: String
+    /// Other tables `sql` reads (`firs` for the FIR codes of `waypoints`): the rule is skipped when one is missing.
+    public var alsoReads: [String]
 
-    public init(name: String, table: String, column: String?, message: String, sql: String) {
+    public init(name: String, table: String, column: String?, message: String, sql: String, alsoReads: [String] = []) {
         self.name = name
         self.table = table
         self.column = column
         self.message = message
         self.sql = sql
+        self.alsoReads = alsoReads
     }
 }
