@@ -82,6 +82,24 @@ enum BenchMain {
             }
         }
 
+        // Also before the airports inputs: the peak printed after them is the navdata cases' own.
+        let navdataCases = NavdataBenchmark.Part.allCases.filter { wanted("navdata-\($0.rawValue)") }
+        if !navdataCases.isEmpty {
+            if let files = try NavdataBenchmark.Files(navaids: data.appendingPathComponent("ourairports-2022/navaids.csv.gz"),
+                                                      firs: URL(fileURLWithPath: "../shared/fixtures/navdata")) {
+                print("navdata input: navaids.csv.gz (2022) + Boundaries.geojson + VATSpy.dat, \(files.bytes) bytes decompressed")
+                for part in navdataCases {
+                    let benchmark = try NavdataBenchmark(part: part, files: files)
+                    try measure(benchmark, runs: runs)
+                    // Every station is one point; a polygon test is one shape whose box holds it.
+                    if part == .pip { print("navdata-pip: \(benchmark.polygonTests) polygon tests per run, past the box filter") }
+                }
+                print(String(format: "peak memory: after the navdata cases %.1f MB", peakMemoryMB()))
+            } else {
+                print("navdata: skipped, needs data/ourairports-2022/navaids.csv.gz (make data) and ../shared/fixtures/navdata")
+            }
+        }
+
         let airports = try SourceFile(contentsOf: airportsURL, displayName: "ourairports/airports.csv")
         let runways = try SourceFile(contentsOf: runwaysURL, displayName: "ourairports/runways.csv")
         let stage = AirportsStage()
