@@ -29,8 +29,13 @@ public enum EAIPReader {
 
     /// Reads one page; never throws: every problem is a finding.
     public static func read(_ file: SourceFile) -> Result {
+        read(file, parser: .xmlThenHTML)
+    }
+
+    /// Reads one page with the libxml2 parser(s) given; tests read a page with both and compare.
+    static func read(_ file: SourceFile, parser: HTMLDocument.Parser) -> Result {
         var reading = PageReading(file: file.displayName)
-        let page = reading.read(file.bytes)
+        let page = reading.read(file.bytes, parser: parser)
         return Result(page: page, findings: reading.findings)
     }
 }
@@ -42,12 +47,12 @@ private struct PageReading {
 
     init(file: String) { self.file = file }
 
-    mutating func read(_ bytes: Data) -> AerodromeDocument? {
+    mutating func read(_ bytes: Data, parser: HTMLDocument.Parser) -> AerodromeDocument? {
         guard bytes.count <= EAIPReader.maximumPageBytes else {
             reject(.eaipTooLarge, "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
             return nil
         }
-        guard let document = HTMLDocument(bytes: bytes) else {
+        guard let document = HTMLDocument(bytes: bytes, parser: parser) else {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
         }
