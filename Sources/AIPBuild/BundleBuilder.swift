@@ -132,8 +132,8 @@ public enum BundleBuilder {
         }
         let stages = options.stages
         let running = Set(stages.map(\.name))
-        return try await withTaskGroup(of: (Int, Result<StageResult, any Error>).self) { group in
-            var outcomes: [Int: Result<StageResult, any Error>] = [:]
+        let outcomes = await withTaskGroup(of: (Int, Result<StageResult, any Error>).self) { group in
+            var byIndex: [Int: Result<StageResult, any Error>] = [:]
             var finished = Set<String>()
             var started = Set<Int>()
             var failed = false
@@ -147,12 +147,13 @@ public enum BundleBuilder {
                     }
                 }
                 guard let (index, outcome) = await group.next() else { break }
-                outcomes[index] = outcome
+                byIndex[index] = outcome
                 finished.insert(stages[index].name)
                 if case .failure = outcome { failed = true }
             } while true
-            return try stages.indices.compactMap { outcomes[$0] }.map { try $0.get() }
+            return stages.indices.compactMap { byIndex[$0] }
         }
+        return try outcomes.map { try $0.get() }
     }
 
     /// Runs one stage into `staging`, timed.

@@ -56,9 +56,15 @@ private struct PageReading {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
         }
+        // One pass over the tree for the section divs (the first of each id) and the effective date.
         var divs: [String: HTMLNode] = [:]
-        for div in document.nodes("//div[@id]") {
-            if let id = div.attribute("id"), divs[id] == nil { divs[id] = div }
+        var dateMeta: HTMLNode?
+        document.forEachElement { element in
+            if element.isElement(named: "div") {
+                if let id = element.attribute("id"), divs[id] == nil { divs[id] = element }
+            } else if dateMeta == nil, element.isElement(named: "meta"), element.attribute("name") == "EM.effectiveDateStart" {
+                dateMeta = element
+            }
         }
         guard let icao = aerodrome(divs: divs, document: document) else { return nil }
         let sections = SectionIndex(icao: icao, divs: divs)
@@ -79,7 +85,7 @@ private struct PageReading {
             charts = []
         }
         return AerodromeDocument(
-            file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(document), name: Self.name(sections[1], icao: icao),
+            file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)
     }
 
@@ -119,8 +125,9 @@ private struct PageReading {
         return .makeAIP
     }
 
-    private static func effectiveDate(_ document: HTMLDocument) -> String? {
-        guard let content = document.nodes("//meta[@name='EM.effectiveDateStart']").first?.attribute("content") else { return nil }
+    /// The date of `<meta name="EM.effectiveDateStart">`, when it is one (`2025-06-12`).
+    private static func effectiveDate(_ meta: HTMLNode?) -> String? {
+        guard let content = meta?.attribute("content") else { return nil }
         let date = content.trimmingCharacters(in: .whitespaces)
         let shape = date.utf8.count == 10 && date.utf8.enumerated().allSatisfy { index, byte in
             index == 4 || index == 7 ? byte == UInt8(ascii: "-") : byte &- 48 < 10

@@ -58,38 +58,56 @@ final class HTMLDocument {
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
                             | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOCDATA.rawValue)
         guard let document = xmlReadMemory(buffer, count, nil, "UTF-8", options) else { return nil }
-        guard let root = xmlDocGetRootElement(document), dropNamespaces(root) else {
+        guard dropNamespaces(document) else {
             xmlFreeDoc(document)
             return nil
         }
         return document
     }
 
-    /// Clears the namespace of every element under `root` (its declarations stay where they are, so freeing the
-    /// tree is unchanged); false when the tree holds an unresolved entity reference. Iterative: no recursion depth.
-    private static func dropNamespaces(_ root: xmlNodePtr) -> Bool {
-        var node: xmlNodePtr? = root
+    /// Clears the namespace of every element (their declarations stay where they are, so freeing the tree is
+    /// unchanged); false when the tree holds an unresolved entity reference.
+    private static func dropNamespaces(_ document: xmlDocPtr) -> Bool {
+        walk(document) { node in
+            if node.pointee.type == XML_ENTITY_REF_NODE { return false }
+            if node.pointee.type == XML_ELEMENT_NODE { node.pointee.ns = nil }
+            return true
+        }
+    }
+
+    /// Visits every node of the tree in document order (an element before its children), descending into elements
+    /// only (never into an entity's own nodes); stops when `visit` returns false, and then returns false. Iterative:
+    /// a deep tree costs no stack.
+    @discardableResult
+    private static func walk(_ document: xmlDocPtr, _ visit: (xmlNodePtr) -> Bool) -> Bool {
+        var node = document.pointee.children
         while let current = node {
-            if current.pointee.type == XML_ENTITY_REF_NODE { return false }
-            if current.pointee.type == XML_ELEMENT_NODE {
-                current.pointee.ns = nil
-                if let child = current.pointee.children {
-                    node = child
-                    continue
-                }
+            guard visit(current) else { return false }
+            if current.pointee.type == XML_ELEMENT_NODE, let child = current.pointee.children {
+                node = child
+                continue
             }
-            // Next sibling, else the next sibling of the nearest ancestor that has one, stopping at `root`.
+            // The next sibling, else that of the nearest ancestor having one; the document node ends the walk.
             var climb: xmlNodePtr? = current
             node = nil
-            while let up = climb, up != root {
+            while let up = climb {
                 if let next = up.pointee.next {
                     node = next
                     break
                 }
-                climb = up.pointee.parent
+                climb = up.pointee.parent.flatMap { $0.pointee.type == XML_DOCUMENT_NODE || $0.pointee.type == XML_HTML_DOCUMENT_NODE ? nil : $0 }
             }
         }
         return true
+    }
+
+    /// Calls `body` with every element, in document order: one pass over the tree where several `//` queries
+    /// would walk it once each.
+    func forEachElement(_ body: (HTMLNode) -> Void) {
+        HTMLDocument.walk(document) { node in
+            if node.pointee.type == XML_ELEMENT_NODE { body(HTMLNode(pointer: node)) }
+            return true
+        }
     }
 
     deinit {
@@ -120,6 +138,11 @@ struct HTMLNode {
 
     var isElement: Bool { pointer.pointee.type == XML_ELEMENT_NODE }
     var isText: Bool { pointer.pointee.type == XML_TEXT_NODE || pointer.pointee.type == XML_CDATA_SECTION_NODE }
+
+    /// Whether this is an element named `name` (compared in place, nothing allocated).
+    func isElement(named name: String) -> Bool {
+        isElement && xmlStrEqual(pointer.pointee.name, name) != 0
+    }
 
     /// The element name as the page writes it, lower-case in XHTML and as the HTML parser stores it (`td`, `span`);
     /// "" for other nodes.
