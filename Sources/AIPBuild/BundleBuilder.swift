@@ -132,28 +132,35 @@ public enum BundleBuilder {
         }
         let stages = options.stages
         let running = Set(stages.map(\.name))
-        let outcomes = await withTaskGroup(of: (Int, Result<StageResult, any Error>).self) { group in
+        let outcomes = await withTaskGroup(of: StageOutcome.self) { group in
             var byIndex: [Int: Result<StageResult, any Error>] = [:]
             var finished = Set<String>()
             var started = Set<Int>()
             var failed = false
             repeat {
-                for (index, stage) in stages.enumerated() where !failed && !started.contains(index)
-                    && stage.upstream.allSatisfy({ finished.contains($0) || !running.contains($0) }) {
-                    started.insert(index)
+                for position in stages.indices where !failed && !started.contains(position)
+                    && stages[position].upstream.allSatisfy({ finished.contains($0) || !running.contains($0) }) {
+                    started.insert(position)
+                    let stage = stages[position]
                     group.addTask {
-                        do { return (index, .success(try await runStage(stage, options, settings: settings, in: staging, carried: carried, previous: previous))) }
-                        catch { return (index, .failure(error)) }
+                        do { return StageOutcome(position: position, result: .success(try await runStage(stage, options, settings: settings, in: staging, carried: carried, previous: previous))) }
+                        catch { return StageOutcome(position: position, result: .failure(error)) }
                     }
                 }
-                guard let (index, outcome) = await group.next() else { break }
-                byIndex[index] = outcome
-                finished.insert(stages[index].name)
-                if case .failure = outcome { failed = true }
+                guard let next = await group.next() else { break }
+                byIndex[next.position] = next.result
+                finished.insert(stages[next.position].name)
+                if case .failure = next.result { failed = true }
             } while true
             return stages.indices.compactMap { byIndex[$0] }
         }
         return try outcomes.map { try $0.get() }
+    }
+
+    /// How the stage at `position` of the build's stages ended.
+    private struct StageOutcome: Sendable {
+        var position: Int
+        var result: Result<StageResult, any Error>
     }
 
     /// Runs one stage into `staging`, timed.
