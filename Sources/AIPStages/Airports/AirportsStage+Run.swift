@@ -50,8 +50,8 @@ extension AirportsStage {
         if !pages.isEmpty || !pdfs.isEmpty || !borders.isEmpty {
             context.progress("\(Self.name): \(pages.count) eAIP pages, \(pdfs.count) AIP PDFs, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
         }
-        output.inputs += pages.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
-                                                  bytes: $0.file.bytes.count) }
+        output.inputs += pages.map { InputSummary(file: $0.file, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
+                                                  bytes: $0.byteCount) }
         output.inputs += pdfs.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
                                                  bytes: $0.file.bytes.count) }
         output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
