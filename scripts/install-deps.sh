@@ -4,7 +4,7 @@
 # Idempotent: a machine that has them all is left alone and no package index is fetched.
 set -euo pipefail
 
-needed=(libcsv-dev libsqlite3-dev libxml2-dev zlib1g-dev liblzma-dev pkg-config python3 python3-pip poppler-utils)
+needed=(libcsv-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config python3 python3-pip poppler-utils)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
