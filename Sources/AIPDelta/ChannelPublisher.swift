@@ -59,8 +59,8 @@ public enum ChannelPublisher {
         var deltasFrom: [String] = []
         var version = index?.latest ?? ""
         if let source, let index, index.latest == source.manifest.bundleVersion {
-            let latest = try fullPackage(index, version: index.latest, channel: channel)
-            guard try Data(contentsOf: latest.appendingPathComponent(Manifest.fileName)) == source.manifestData else {
+            let latest = try UpdatePackage(folder: fullPackage(index, version: index.latest, channel: channel), trustedKey: key.publicKey)
+            guard latest.targetManifestData == source.manifestData else {
                 throw DeltaError("version \(index.latest) is already published with other content; build the new bundle with a new --version")
             }
             if !refresh {
@@ -72,7 +72,7 @@ public enum ChannelPublisher {
                 guard !index.versions.contains(version) else {
                     throw DeltaError("version \(version) was published before; the channel's latest is \(index.latest)")
                 }
-                let latest = try Manifest(contentsOf: fullPackage(index, version: index.latest, channel: channel).appendingPathComponent(Manifest.fileName))
+                let latest = try UpdatePackage(folder: fullPackage(index, version: index.latest, channel: channel), trustedKey: key.publicKey).targetManifest
                 guard BundleVersionOrder.isNewer(source.manifest, than: latest) else {
                     throw DeltaError("the bundle (\(version), AIRAC \(source.manifest.airac.cycle)) is not newer than the channel's latest (\(latest.bundleVersion), AIRAC \(latest.airac.cycle))")
                 }

@@ -9,8 +9,8 @@ import Foundation
 /// For each file of the new bundle: unchanged when its logical hash is the old one's; for an SQLite file the old
 /// bundle has, the rows payload (``RowDiff``), deflated — proved by applying it to a copy of the old file and
 /// comparing the logical hash — unless it is more than half the size of the deflated full file; otherwise (a JSON
-/// file, a new file, a schema change) the whole file, deflated. The package also holds the
-/// new bundle's `manifest.json` and `manifest.sig` unchanged, and `delta.json`, signed as `delta.sig`.
+/// file, a new file, a schema change) the whole file, deflated. The package also holds the new bundle's
+/// `manifest.json` (deflated) and `manifest.sig`, and `delta.json`, signed as `delta.sig`.
 public enum DeltaPackageWriter {
     /// Writes the package that brings the bundle in `old` (nil: none, so a full bundle) to the one in `new`
     /// into the new folder `out`, which must not exist or be empty; it appears whole or not at all.
@@ -38,14 +38,14 @@ public enum DeltaPackageWriter {
             for (name, entry) in newManifest.files.sorted(by: { $0.key < $1.key }) {
                 files[name] = try packFile(name, entry, old: oldFolder, oldEntry: oldManifest?.files[name], new: newFolder, into: temporary)
             }
-            try newManifestData.write(to: temporary.appendingPathComponent(Manifest.fileName))
+            try Deflate.compress(newManifestData).write(to: temporary.appendingPathComponent(DeltaManifest.targetManifestPayload))
             let signature = newFolder.appendingPathComponent(Manifest.signatureFileName)
             if FileManager.default.fileExists(atPath: signature.path) {
                 try FileManager.default.copyItem(at: signature, to: temporary.appendingPathComponent(Manifest.signatureFileName))
             }
             let delta = DeltaManifest(fromVersion: oldManifest?.bundleVersion, toVersion: newManifest.bundleVersion,
-                                      targetManifestSHA256: SHA256.hash(data: newManifestData).lowercaseHex, files: files,
-                                      signing: key.signing)
+                                      targetManifestBytes: newManifestData.count, targetManifestSHA256: SHA256.hash(data: newManifestData).lowercaseHex,
+                                      files: files)
             let deltaData = try delta.jsonData()
             try deltaData.write(to: temporary.appendingPathComponent(DeltaManifest.fileName))
             try key.signatureText(for: deltaData).write(to: temporary.appendingPathComponent(DeltaManifest.signatureName))
@@ -68,11 +68,11 @@ public enum DeltaPackageWriter {
            let rows = try provenRows(from: old.appendingPathComponent(name), to: newFile, expected: entry.logicalSHA256) {
             let compressed = try Deflate.compress(rows)
             if compressed.count <= full.count / 2 {
-                return try store(compressed, as: "\(name).rows.deflate", in: package, file: DeltaFile(
+                return try store(compressed, for: name, in: package, file: DeltaFile(
                     kind: .rows, uncompressedBytes: rows.count, baseLogicalSHA256: oldEntry.logicalSHA256))
             }
         }
-        return try store(full, as: "\(name).deflate", in: package, file: DeltaFile(
+        return try store(full, for: name, in: package, file: DeltaFile(
             kind: .full, uncompressedBytes: whole.count, baseLogicalSHA256: nil))
     }
 
@@ -91,10 +91,9 @@ public enum DeltaPackageWriter {
         return try SQLiteContentHash(fileAt: scratch).sha256 == expected ? payload.encoded() : nil
     }
 
-    private static func store(_ payload: Data, as payloadName: String, in package: URL, file: DeltaFile) throws -> DeltaFile {
-        try payload.write(to: package.appendingPathComponent(payloadName))
+    private static func store(_ payload: Data, for name: String, in package: URL, file: DeltaFile) throws -> DeltaFile {
+        try payload.write(to: package.appendingPathComponent(file.payloadName(for: name)!))
         var stored = file
-        stored.payload = payloadName
         stored.bytes = payload.count
         stored.sha256 = SHA256.hash(data: payload).lowercaseHex
         return stored

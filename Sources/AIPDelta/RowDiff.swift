@@ -49,6 +49,6 @@ package enum RowDiff {
             SELECT \(column.map { "n.\($0)" }.joined(separator: ", ")) FROM main.\(quoted) AS n
             WHERE NOT EXISTS (SELECT 1 FROM old.\(quoted) AS o WHERE \(([keyMatch] + sameValues).joined(separator: " AND "))) ORDER BY \(order)
             """).rows()
-        return RowPayload.Table(name: table, columns: columns, keyColumns: keys, deletes: deletes, upserts: upserts)
+        return RowPayload.Table(name: table, columnCount: columns.count, keyColumns: keys, deletes: deletes, upserts: upserts)
     }
 }

@@ -7,45 +7,54 @@ import Foundation
 ///
 /// A package brings an installed bundle from `from_version` to `to_version`; a package with no `from_version` is
 /// a full bundle, which installs over anything older (or into an empty folder). The package also holds the target
-/// bundle's `manifest.json` and `manifest.sig`, whose SHA-256 is `target_manifest_sha256`; the content each file
-/// must have in the end is that manifest's `logical_sha256`.
+/// bundle's `manifest.json`, deflated as `manifest.json.deflate` (it inflates to `target_manifest_bytes` bytes whose
+/// SHA-256 is `target_manifest_sha256`), and its `manifest.sig`; the content each file must have in the end is that
+/// manifest's `logical_sha256`.
 ///
 /// ```json
-/// {"files": {"airports.db": {"base_logical_sha256": "…", "bytes": 812, "kind": "rows", "payload": "airports.db.rows",
-///  "sha256": "…", "uncompressed_bytes": 4012}}, "format": 2, "from_version": "2612",
-///  "signing": {"public_key_fingerprint": "…"}, "target_manifest_sha256": "…", "to_version": "2613"}
+/// {"files": {"airports.db": {"base_logical_sha256": "…", "bytes": 812, "kind": "rows", "sha256": "…",
+///  "uncompressed_bytes": 4012}}, "format": 2, "from_version": "2612", "target_manifest_bytes": 1508,
+///  "target_manifest_sha256": "…", "to_version": "2613"}
+/// ```
+///
+/// It names no key: it is verified with the one key the device trusts, and every byte counts in a package that
+/// is a few kilobytes. Payload file names follow from the bundle file's name and kind (``DeltaFile/payloadName(for:)``).
+/// ```
 /// ```
 public struct DeltaManifest: Sendable, Equatable, Codable {
     public static let currentFormat = 2
     public static let fileName = "delta.json"
     public static let signatureName = "delta.sig"
+    /// The target manifest.json in the package, deflated: a third of a one-cycle package otherwise.
+    public static let targetManifestPayload = "manifest.json.deflate"
 
     public var format: Int
     /// The installed version the package applies to; nil for a full bundle.
     public var fromVersion: String?
     public var toVersion: String
-    /// SHA-256 of the target `manifest.json` bytes in the package.
+    /// Size and SHA-256 of the target `manifest.json` (inflated from `manifest.json.deflate`).
+    public var targetManifestBytes: Int
     public var targetManifestSHA256: String
     /// Every file of the target bundle, by name. Installed files the target lacks are dropped.
     public var files: [String: DeltaFile]
-    public var signing: Manifest.Signing?
 
     enum CodingKeys: String, CodingKey {
         case format
         case fromVersion = "from_version"
         case toVersion = "to_version"
+        case targetManifestBytes = "target_manifest_bytes"
         case targetManifestSHA256 = "target_manifest_sha256"
-        case files, signing
+        case files
     }
 
-    public init(fromVersion: String?, toVersion: String, targetManifestSHA256: String, files: [String: DeltaFile],
-                signing: Manifest.Signing?) {
+    public init(fromVersion: String?, toVersion: String, targetManifestBytes: Int, targetManifestSHA256: String,
+                files: [String: DeltaFile]) {
         self.format = Self.currentFormat
         self.fromVersion = fromVersion
         self.toVersion = toVersion
+        self.targetManifestBytes = targetManifestBytes
         self.targetManifestSHA256 = targetManifestSHA256
         self.files = files
-        self.signing = signing
     }
 
     /// Its one byte form (the bytes that are signed): one line, keys sorted, a final newline.
@@ -80,8 +89,6 @@ public struct DeltaFile: Sendable, Equatable, Codable {
     }
 
     public var kind: Kind
-    /// The payload's file name in the package; nil for `unchanged`.
-    public var payload: String?
     /// Size and SHA-256 of the payload as stored (deflated).
     public var bytes: Int?
     public var sha256: String?
@@ -91,18 +98,26 @@ public struct DeltaFile: Sendable, Equatable, Codable {
     public var baseLogicalSHA256: String?
 
     enum CodingKeys: String, CodingKey {
-        case kind, payload, bytes, sha256
+        case kind, bytes, sha256
         case uncompressedBytes = "uncompressed_bytes"
         case baseLogicalSHA256 = "base_logical_sha256"
     }
 
-    public init(kind: Kind, payload: String? = nil, bytes: Int? = nil, sha256: String? = nil, uncompressedBytes: Int? = nil,
-                baseLogicalSHA256: String?) {
+    public init(kind: Kind, bytes: Int? = nil, sha256: String? = nil, uncompressedBytes: Int? = nil, baseLogicalSHA256: String?) {
         self.kind = kind
-        self.payload = payload
         self.bytes = bytes
         self.sha256 = sha256
         self.uncompressedBytes = uncompressedBytes
         self.baseLogicalSHA256 = baseLogicalSHA256
+    }
+
+    /// The payload's file name in the package, for the bundle file `name`: `<name>.rows.deflate` or
+    /// `<name>.deflate`; nil for `unchanged`.
+    public func payloadName(for name: String) -> String? {
+        switch kind {
+        case .rows: "\(name).rows.deflate"
+        case .full: "\(name).deflate"
+        case .unchanged: nil
+        }
     }
 }

@@ -22,7 +22,11 @@ package enum RowApplier {
 
     private static func apply(_ table: RowPayload.Table, db: SQLiteConnection, name: String) throws {
         let quoted = SQLiteConnection.quoted(table.name)
-        let keyTest = table.keyColumns.map { "\(SQLiteConnection.quoted(table.columns[$0])) IS ?" }.joined(separator: " AND ")
+        let columnNames = try db.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid").rows([.text(Array(table.name.utf8))]).compactMap { $0.first?.text }
+        guard columnNames.count == table.columnCount else {
+            throw UpdateError(.wrongBase, "\(name): \(table.name) has \(columnNames.count) columns, the payload's rows \(table.columnCount): the database is not the delta's base")
+        }
+        let keyTest = table.keyColumns.map { "\(SQLiteConnection.quoted(columnNames[$0])) IS ?" }.joined(separator: " AND ")
         let delete = try db.prepare("DELETE FROM \(quoted) WHERE \(keyTest)")
         for key in table.deletes {
             try delete.run(key)
@@ -31,13 +35,13 @@ package enum RowApplier {
             }
         }
         for row in table.upserts {
-            guard row.count == table.columns.count else {
-                throw UpdateError(.corruptPayload, "\(name): a row of \(table.name) has \(row.count) values for \(table.columns.count) columns")
+            guard row.count == table.columnCount else {
+                throw UpdateError(.corruptPayload, "\(name): a row of \(table.name) has \(row.count) values for \(table.columnCount) columns")
             }
             try delete.run(table.keyColumns.map { row[$0] })
         }
-        let columns = table.columns.map(SQLiteConnection.quoted).joined(separator: ", ")
-        let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+        let columns = columnNames.map(SQLiteConnection.quoted).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: table.columnCount).joined(separator: ", ")
         let insert = try db.prepare("INSERT INTO \(quoted) (\(columns)) VALUES (\(placeholders))")
         for row in table.upserts { try insert.run(row) }
     }

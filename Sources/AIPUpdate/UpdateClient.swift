@@ -147,6 +147,10 @@ public struct UpdateClient: Sendable {
             } catch let error as UpdateError where error.kind == .wrongBase && currentPath == .cheapest {
                 // The installed files are not what the deltas start from: the full bundle replaces them.
                 currentPath = .fullBundle
+            } catch let error as UpdateError where error.kind == .corruptPayload {
+                // Something downloaded is damaged: the next run fetches it all again.
+                removeDownloads()
+                throw error
             }
         }
     }
@@ -209,12 +213,12 @@ public struct UpdateClient: Sendable {
         }
         let delta = try DeltaManifest(jsonData: deltaData)
         var files: [(name: String, limit: Int, sha256: String?)] = [
-            (DeltaManifest.signatureName, 1_024, nil), (Manifest.fileName, step.bytes, delta.targetManifestSHA256), (Manifest.signatureFileName, 1_024, nil),
+            (DeltaManifest.signatureName, 1_024, nil), (DeltaManifest.targetManifestPayload, step.bytes, nil), (Manifest.signatureFileName, 1_024, nil),
         ]
-        for file in delta.files.values.sorted(by: { ($0.payload ?? "") < ($1.payload ?? "") }) {
-            guard let payload = file.payload, let bytes = file.bytes else { continue }
-            guard Manifest.isPlainFileName(payload) else {
-                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names the payload \(payload), which is not a plain file name")
+        for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {
+            guard let payload = file.payloadName(for: name), let bytes = file.bytes else { continue }
+            guard Manifest.isPlainFileName(name) else {
+                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \(name), which is not a plain file name")
             }
             files.append((payload, bytes, file.sha256))
         }

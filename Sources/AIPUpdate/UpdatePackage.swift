@@ -12,7 +12,7 @@ public struct UpdatePackage: Sendable {
     public let delta: DeltaManifest
     public let targetManifest: Manifest
     /// The exact bytes of the target manifest.json, installed as they are.
-    let targetManifestData: Data
+    public let targetManifestData: Data
     /// The exact bytes of manifest.sig, installed beside it.
     let targetSignatureData: Data
 
@@ -23,9 +23,11 @@ public struct UpdatePackage: Sendable {
         let deltaData = try Self.read(folder.appendingPathComponent(DeltaManifest.fileName), what: "the update package's \(DeltaManifest.fileName)")
         delta = try DeltaManifest(jsonData: deltaData)
         try trustedKey.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName),
-                              signedBy: delta.signing?.publicKeyFingerprint, what: DeltaManifest.fileName)
+                              signedBy: trustedKey.fingerprint, what: DeltaManifest.fileName)
 
-        targetManifestData = try Self.read(folder.appendingPathComponent(Manifest.fileName), what: "the update package's \(Manifest.fileName)")
+        let deflatedManifest = try Self.read(folder.appendingPathComponent(DeltaManifest.targetManifestPayload),
+                                             what: "the update package's \(DeltaManifest.targetManifestPayload)")
+        targetManifestData = try Inflate.data(deflatedManifest, expectedBytes: delta.targetManifestBytes, name: Manifest.fileName)
         guard SHA256.hash(data: targetManifestData).lowercaseHex == delta.targetManifestSHA256 else {
             throw UpdateError(.corruptPayload, "the package's \(Manifest.fileName) is not the one \(DeltaManifest.fileName) names (SHA-256 differs)")
         }
@@ -46,11 +48,10 @@ public struct UpdatePackage: Sendable {
             throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) and \(Manifest.fileName) list different files")
         }
         for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {
-            guard Manifest.isPlainFileName(name), file.payload.map(Manifest.isPlainFileName) ?? true,
-                  ![DeltaManifest.fileName, DeltaManifest.signatureName, Manifest.fileName, Manifest.signatureFileName].contains(file.payload ?? "") else {
-                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \"\(name)\" or its payload, which is not a plain file name of the package")
+            guard Manifest.isPlainFileName(name), !name.hasPrefix("delta."), !name.hasPrefix("manifest.") else {
+                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \"\(name)\", which is not a plain file name of a bundle")
             }
-            guard (file.kind == .full) == (file.baseLogicalSHA256 == nil), (file.kind == .unchanged) == (file.payload == nil),
+            guard (file.kind == .full) == (file.baseLogicalSHA256 == nil),
                   file.kind == .unchanged || (file.bytes != nil && file.sha256 != nil && file.uncompressedBytes != nil),
                   file.kind != .full || file.uncompressedBytes == targetManifest.files[name]?.bytes,
                   file.kind != .rows || targetManifest.files[name]?.kind == .sqlite else {
@@ -83,7 +84,7 @@ public struct UpdatePackage: Sendable {
     }
 
     private func payloadURL(_ name: String, _ file: DeltaFile) throws -> URL {
-        guard let payload = file.payload else { throw UpdateError(.corruptPayload, "\(name): \(DeltaManifest.fileName) gives no payload") }
+        guard let payload = file.payloadName(for: name) else { throw UpdateError(.corruptPayload, "\(name): \(DeltaManifest.fileName) gives no payload") }
         return folder.appendingPathComponent(payload)
     }
 

@@ -35,7 +35,7 @@ import Testing
 
 @Suite struct RowPayloadTests {
     let payload = RowPayload(tables: [RowPayload.Table(
-        name: "t", columns: ["k", "r", "s", "b", "n"], keyColumns: [0], deletes: [[.integer(-7)]],
+        name: "t", columnCount: 5, keyColumns: [0], deletes: [[.integer(-7)]],
         upserts: [[.integer(Int64.max), .real(-0.0), .text(Array("é\u{0}x".utf8)), .blob([0, 255]), .null],
                   [.integer(1), .real(.nan), .text([]), .blob([]), .real(1.0)]])])
 
@@ -53,11 +53,13 @@ import Testing
         for length in 0..<bytes.count where length != 16 {
             #expect(throws: UpdateError.self) { try RowPayload(decoding: Data(bytes.prefix(length)), name: "t") }
         }
-        // A count of 2^62 rows in a tiny payload is refused at once, not looped over or reserved.
+        // A count of 2^56 - 1 rows in a tiny payload is refused at once, not looped over or reserved.
         var huge = Data(RowPayload.magic)
-        huge.append(contentsOf: [0, 0, 0, 0, 0, 0, 0, 1, 0x74] + [0x40, 0, 0, 0, 0, 0, 0, 0])
+        huge.append(contentsOf: [1, 0x74, 2, 1, 0, 0] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
         let error = #expect(throws: UpdateError.self) { try RowPayload(decoding: huge, name: "t") }
         #expect(error?.description.contains("more than the payload can hold") == true, "\(error?.description ?? "")")
         #expect(throws: UpdateError.self) { try RowPayload(decoding: Data([0x61]), name: "t") }
+        // A varint that never ends.
+        #expect(throws: UpdateError.self) { try RowPayload(decoding: Data(RowPayload.magic + [UInt8](repeating: 0xFF, count: 20)), name: "t") }
     }
 }
