@@ -98,28 +98,66 @@ import Testing
         #expect(try publishedFiles(in: device) == before)
     }
 
+    /// Runs scripts/apply_delta.py, the applier written from docs/delta-format.md alone, on `package`: the logical
+    /// hash of each file of the bundle it built, as it computed them.
+    func pythonApply(_ package: URL, base: URL?, publicKey: String, out: URL) throws -> [String: String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", SharedFixtures.packageRoot.appendingPathComponent("scripts/apply_delta.py").path,
+                             "--package", package.path, "--public-key", publicKey, "--out", out.path] + (base.map { ["--bundle", $0.path] } ?? [])
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problem)")
+        return try JSONDecoder().decode([String: String].self, from: text)
+    }
+
+    /// The 2022 and 2026 snapshots, and a one-cycle edit of 2026 in the next AIRAC cycle: `apply` and the
+    /// independent Python applier reach the same logical hashes on both packages, which are the new bundle's.
     @Test(.enabled(if: SharedFixtures.snapshot2022Available && SharedFixtures.snapshot2026Available,
                    "needs data/ourairports-2022 and -2026 (scripts/fetch-data.sh)"))
-    func theDeltaFrom2022To2026ReproducesThe2026Bundle() async throws {
+    func theRealPackagesApplyToTheSameContentWithAipbundleAndThePythonApplier() async throws {
         let folder = try TemporaryFolder()
         let keys = try await keygen(folder)
-        let old = folder.url.appendingPathComponent("2022"), new = folder.url.appendingPathComponent("2026")
+        let old = folder.url.appendingPathComponent("2022"), new = folder.url.appendingPathComponent("2026"), cycle = folder.url.appendingPathComponent("cycle")
         let sources2022 = folder.url.appendingPathComponent("s2022"), sources2026 = folder.url.appendingPathComponent("s2026")
         for (tree, snapshot) in [(sources2022, SharedFixtures.snapshot2022), (sources2026, SharedFixtures.snapshot2026)] {
             try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(at: tree.appendingPathComponent("ourairports"), withDestinationURL: snapshot)
         }
+        let runways = try String(contentsOf: SharedFixtures.snapshot2026.appendingPathComponent("runways.csv"), encoding: .utf8)
+        let airports = try String(contentsOf: SharedFixtures.snapshot2026.appendingPathComponent("airports.csv"), encoding: .utf8)
+        let edited = try folder.sourceTree(airports: airports, runways: RunwayEdits.oneCycle(runways).csv, name: "edited")
         // The snapshots are airports data only.
         try await runCommand(["build", "--sources", sources2022.path, "--out", old.path, "--airac", "2022-10-06", "--only", "airports",
                               "--signing-key", keys.privateKey])
         try await runCommand(["build", "--sources", sources2026.path, "--out", new.path, "--airac", "2026-11-26", "--only", "airports", "--previous", old.path,
                               "--allow-shrink", "--signing-key", keys.privateKey])
-        let delta = folder.url.appendingPathComponent("delta")
-        try await runCommand(["delta", "--from", old.path, "--to", new.path, "--out", delta.path, "--signing-key", keys.privateKey])
-        let device = folder.url.appendingPathComponent("device")
-        try FileManager.default.copyItem(at: old, to: device)
-        try await runCommand(["apply", delta.path, "--bundle", device.path, "--public-key", keys.publicKey])
-        #expect(try ManifestVerifier.contentHashes(folder: device) == ManifestVerifier.contentHashes(folder: new))
+        try await runCommand(["build", "--sources", edited.path, "--out", cycle.path, "--airac", "2026-12-24", "--version", "2613", "--only", "airports",
+                              "--previous", new.path, "--signing-key", keys.privateKey])
+        for (name, from, to, kind) in [("2022-2026", old, new, "full"), ("one-cycle", new, cycle, "rows")] {
+            let delta = folder.url.appendingPathComponent("delta-\(name)")
+            try await runCommand(["delta", "--from", from.path, "--to", to.path, "--out", delta.path, "--signing-key", keys.privateKey])
+            #expect(try String(contentsOf: delta.appendingPathComponent("delta.json"), encoding: .utf8).contains("\"kind\": \"\(kind)\""))
+            let device = folder.url.appendingPathComponent("device-\(name)")
+            try FileManager.default.copyItem(at: from, to: device)
+            try await runCommand(["apply", delta.path, "--bundle", device.path, "--public-key", keys.publicKey])
+            let swift = try ManifestVerifier.contentHashes(folder: device)
+            #expect(swift == (try ManifestVerifier.contentHashes(folder: to)))
+            let python = try pythonApply(delta, base: from, publicKey: keys.publicKey, out: folder.url.appendingPathComponent("python-\(name)"))
+            #expect(python == swift)
+        }
+        // The full bundle, into nothing.
+        let full = folder.url.appendingPathComponent("full")
+        try await runCommand(["publish", "--bundle", cycle.path, "--channel", full.path, "--signing-key", keys.privateKey])
+        let package = try #require(try FileManager.default.contentsOfDirectory(atPath: full.appendingPathComponent("packages").path).first)
+        let python = try pythonApply(full.appendingPathComponent("packages/\(package)"), base: nil, publicKey: keys.publicKey,
+                                     out: folder.url.appendingPathComponent("python-full"))
+        #expect(python == (try ManifestVerifier.contentHashes(folder: cycle)))
     }
 
     @Test func publishTwiceChangesNothingAndUpdateFollowsTheChannel() async throws {
