@@ -11,7 +11,8 @@ let package = Package(
         .executable(name: "aipbundle", targets: ["aipbundle"]),
         // The device-side updater an app adds: the channel client, verifying and applying signed deltas or full
         // bundles. No build-side code in it; it needs only SQLite, zlib, SHA-256 and Ed25519.
-        .library(name: "AIPUpdate", targets: ["AIPUpdate"]),
+        // AIPManifest (Manifest in its API) and AIPBundleFolder come with it so an app may import them too.
+        .library(name: "AIPUpdate", targets: ["AIPUpdate", "AIPManifest", "AIPBundleFolder", "AIPJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

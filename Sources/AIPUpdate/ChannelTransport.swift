@@ -96,7 +96,9 @@ struct ChannelTransport: Sendable {
 }
 
 /// One HTTP GET streamed into a `.part` file, with `Range: bytes=N-` when N bytes are there already. A 206 answer
-/// appends; a 200 (the server ignored the range) starts the file over; more bytes than `limit` cancel it.
+/// appends; a 200 (the server ignored the range) starts the file over; a 416 (nothing after byte N: a run was
+/// killed between the last byte and the rename) keeps the file as it is, for the hash check to judge; more bytes
+/// than `limit` cancel it.
 private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let path: String
     private let part: URL
@@ -106,6 +108,7 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
     private var handle: FileHandle?
     private var written = 0
     private var failure: (any Error)?
+    private var complete = false
     private var continuation: CheckedContinuation<Void, any Error>?
 
     private init(path: String, part: URL, limit: Int, received: @escaping @Sendable (Int) -> Void) {
@@ -133,9 +136,14 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         do {
-            try ChannelTransport.check(response, path: path, url: response.url ?? part)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 200
             let existing = (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int) ?? 0
+            if status == 416, existing > 0 {
+                lock.withLock { complete = true }
+                completionHandler(.cancel)
+                return
+            }
+            try ChannelTransport.check(response, path: path, url: response.url ?? part)
             if status != 206 || existing == 0 {
                 try? FileManager.default.removeItem(at: part)
                 FileManager.default.createFile(atPath: part.path, contents: nil)
@@ -175,13 +183,15 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, failure, handle) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, (any Error)?, FileHandle?) in
+        let (continuation, failure, handle, complete) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, (any Error)?, FileHandle?, Bool) in
             defer { self.continuation = nil }
-            return (self.continuation, self.failure, self.handle)
+            return (self.continuation, self.failure, self.handle, self.complete)
         }
         try? handle?.synchronize()
         try? handle?.close()
-        if let failure {
+        if complete {
+            continuation?.resume()
+        } else if let failure {
             continuation?.resume(throwing: failure)
         } else if let error {
             continuation?.resume(throwing: UpdateError(.network, "\(path): the download stopped: \(error.localizedDescription); it resumes where it stopped"))

@@ -84,6 +84,10 @@ public struct UpdateClient: Sendable {
         self.onState = onState
     }
 
+    /// The folder holding the installed bundle's files, all of one version (nil when nothing is installed): read
+    /// several files from here rather than through `bundle/<file>`, which may change version between two reads.
+    public var installedFolder: URL? { BundleFolder.currentContents(of: bundle) }
+
     /// Fetches and verifies the channel's index, and plans the update from what is installed.
     /// - Returns: the index, and the plan (nil when the latest is installed).
     public func check(path: Path = .cheapest) async throws -> (index: ChannelIndex, plan: UpdatePlan?) {

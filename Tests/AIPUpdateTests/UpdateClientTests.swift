@@ -162,6 +162,20 @@ import Testing
         #expect(try ManifestVerifier.contentHashes(folder: served.device) == manifestHashes(served.published.built[2]))
     }
 
+    @Test func aRunKilledAfterTheLastByteOfAFileButBeforeItsRenameResumes() async throws {
+        let served = try Served(keep: 1)
+        let full = try #require(try served.published.index().packages.first { $0.from == nil && $0.to == "2614" })
+        // What a kill leaves there: the whole payload, still named .part (the server answers 416 to its Range).
+        let folder = served.work.appendingPathComponent("downloads/\(full.deltaSHA256)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: served.published.channel.appendingPathComponent("\(full.path)/items.db.deflate"),
+                                         to: folder.appendingPathComponent("items.db.deflate.part"))
+        let outcome = try await served.client().update()
+        #expect(outcome.version == "2614")
+        #expect(served.server.log.contains { $0.path == "\(full.path)/items.db.deflate" && $0.range != nil })
+        #expect(try ManifestVerifier.contentHashes(folder: served.device) == manifestHashes(served.published.built[2]))
+    }
+
     @Test func aCrashRightAfterTheSwitchThatAddsAFileIsCompletedByTheNextRun() async throws {
         let served = try Served(keep: 1)
         try served.install(0)
