@@ -66,7 +66,7 @@ import Testing
         let change = RunwayEdits.oneCycle(runways, edits: 2)
         let v1 = folder.url.appendingPathComponent("v1"), v2 = folder.url.appendingPathComponent("v2")
         // The next AIRAC cycle: unchanged rows keep their timestamps (the change log carries them over), so the
-        // changeset holds the edited runways, their change-log rows and the cycle's airac_updates row.
+        // rows payload holds the edited runways, their change-log rows and the cycle's airac_updates row.
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", v1.path, "--airac", "2026-11-26",
                               "--version", "2612", "--signing-key", keys.privateKey])
         let edited = try folder.sourceTree(airports: airports, runways: change.csv, name: "edited")

@@ -126,6 +126,23 @@ import Testing
         #expect(try snapshot(served.device) == before)
     }
 
+    @Test func aRefusedUpdateLeavesAFlatFolderFlat() async throws {
+        let served = try Served(keep: 1)
+        // 2613's files copied by hand straight into the folder: no .aipbundle, no links.
+        let contents = try #require(BundleFolder.currentContents(of: served.published.built[1]))
+        try FileManager.default.createDirectory(at: served.device, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: contents.path) {
+            try FileManager.default.copyItem(at: contents.appendingPathComponent(name), to: served.device.appendingPathComponent(name))
+        }
+        let delta = try #require(try served.published.index().packages.first { $0.from == "2613" })
+        try flipByte(served.published.channel.appendingPathComponent(delta.path).appendingPathComponent("items.db.rows.deflate"), at: 5)
+        let before = try snapshot(served.device)
+        let error = await #expect(throws: UpdateError.self) { try await served.client().update() }
+        #expect(error?.kind == .corruptPayload, "\(error?.description ?? "")")
+        #expect(try snapshot(served.device) == before)
+        #expect(!FileManager.default.fileExists(atPath: served.device.appendingPathComponent(".aipbundle").path))
+    }
+
     @Test func anOlderSignedIndexServedAgainIsRefusedAsARollback() async throws {
         let served = try Served(keep: 1)
         let url = served.published.channel.appendingPathComponent(ChannelIndex.fileName)
