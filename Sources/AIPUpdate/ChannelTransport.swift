@@ -146,7 +146,9 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
             try ChannelTransport.check(response, path: path, url: response.url ?? part)
             if status != 206 || existing == 0 {
                 try? FileManager.default.removeItem(at: part)
-                FileManager.default.createFile(atPath: part.path, contents: nil)
+                guard FileManager.default.createFile(atPath: part.path, contents: nil) else {
+                    throw UpdateError(.fileSystem, "\(path): cannot create \(part.path)")
+                }
             } else if let range = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Range"),
                       !range.hasPrefix("bytes \(existing)-") {
                 throw UpdateError(.network, "\(path): the server resumed at \(range), not at byte \(existing)")

@@ -41,8 +41,7 @@ package enum Inflate {
         defer { try? output.close() }
         try run(expectedBytes: expectedBytes, name: name, read: { buffer in
             guard let chunk = try input.read(upToCount: buffer.count), !chunk.isEmpty else { return 0 }
-            chunk.copyBytes(to: buffer)
-            return chunk.count
+            return chunk.copyBytes(to: buffer)
         }, write: { piece in
             do {
                 try output.write(contentsOf: Data(piece))

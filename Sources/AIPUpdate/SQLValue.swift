@@ -3,7 +3,7 @@ import Foundation
 /// One SQLite value with its storage class and exact bits: what a row payload carries and the applier binds.
 ///
 /// TEXT is kept as the UTF-8 bytes SQLite holds, never re-encoded, so a value round-trips byte for byte.
-package enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Equatable {
     case integer(Int64)
     case real(Double)
     case text([UInt8])
@@ -23,16 +23,6 @@ package enum SQLValue: Sendable, Hashable {
         case let (.text(a), .text(b)), let (.blob(a), .blob(b)): a == b
         case (.null, .null): true
         default: false
-        }
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        switch self {
-        case .integer(let value): hasher.combine(Tag.integer.rawValue); hasher.combine(value)
-        case .real(let value): hasher.combine(Tag.real.rawValue); hasher.combine(value.bitPattern)
-        case .text(let bytes): hasher.combine(Tag.text.rawValue); hasher.combine(bytes)
-        case .blob(let bytes): hasher.combine(Tag.blob.rawValue); hasher.combine(bytes)
-        case .null: hasher.combine(Tag.null.rawValue)
         }
     }
 }

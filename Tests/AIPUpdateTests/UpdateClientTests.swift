@@ -48,6 +48,9 @@ import Testing
     @Test func aDeviceAtV1UpdatesToV3ThroughTwoDeltasWithProgress() async throws {
         let served = try Served(keep: 1)
         try served.install(0)
+        let (index, plan) = try await served.client().check()
+        let steps = try #require(plan).steps
+        #expect(index.latest == "2614" && served.paths(steps) == ["2612→2613", "2613→2614"])
         let states = StateLog()
         let outcome = try await served.client(states: states).update()
         #expect(outcome.fromVersion == "2612" && outcome.version == "2614" && outcome.changed)
