@@ -23,7 +23,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     init(root: URL) throws {
         self.root = root
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = socket(AF_INET, streamSocket, 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -81,6 +81,10 @@ final class LoopbackServer: @unchecked Sendable {
     private func serve(_ connection: Int32) {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #if !canImport(Glibc)
+        var one: Int32 = 1
+        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var request = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !request.ends(with: [13, 10, 13, 10]) && request.count < 65_536 {
@@ -112,32 +116,41 @@ final class LoopbackServer: @unchecked Sendable {
         let body = data[(data.startIndex + start)...]
         var head = start > 0 ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(data.count - 1)/\(data.count)\r\n" : "HTTP/1.1 200 OK\r\n"
         head += "Content-Length: \(body.count)\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
-        guard send(connection, Array(head.utf8)) else { return }
+        guard write(connection, Array(head.utf8)) else { return }
         let limit = min(drop ?? body.count, body.count)
         let chunk = rate.map { max(1, $0 / 20) } ?? 65_536
         var sent = 0
         while sent < limit {
             let piece = Array(body[(body.startIndex + sent)..<(body.startIndex + min(limit, sent + chunk))])
-            guard send(connection, piece) else { return }
+            guard write(connection, piece) else { return }
             sent += piece.count
             if rate != nil { usleep(50_000) }
         }
     }
 
     private func respond(_ connection: Int32, status: String) {
-        _ = send(connection, Array("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+        _ = write(connection, Array("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
     }
 
-    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+    /// Sends all of `bytes`; false when the client has gone (no SIGPIPE: a dropped client is a test case).
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
             guard count > 0 else { return false }
             offset += count
         }
         return true
     }
 }
+
+#if canImport(Glibc)
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+private let streamSocket = SOCK_STREAM
+private let noSignal: Int32 = 0
+#endif
 
 private extension Array where Element == UInt8 {
     func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
