@@ -5,11 +5,14 @@ import PackageDescription
 // C libraries are reached only through the thin system-library shims at the top.
 let package = Package(
     name: "aipbundle",
-    platforms: [.macOS(.v13)],
+    // iOS and macOS for the app that adds AIPUpdate; Linux (no declaration needed) for the build and servers.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "aipbundle", targets: ["aipbundle"]),
-        // The device-side updater: verify and apply a signed delta or full bundle. No build-side code in it.
-        .library(name: "AIPUpdate", targets: ["AIPUpdate"]),
+        // The device-side updater an app adds: the channel client, verifying and applying signed deltas or full
+        // bundles. No build-side code in it; it needs only SQLite, zlib, SHA-256 and Ed25519.
+        // AIPManifest (Manifest in its API) and AIPBundleFolder come with it so an app may import them too.
+        .library(name: "AIPUpdate", targets: ["AIPUpdate", "AIPManifest", "AIPBundleFolder", "AIPJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,7 +30,6 @@ let package = Package(
         .systemLibrary(name: "CZlibSystem", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CLZMA", providers: [.apt(["liblzma-dev"])]),
 
         // The one JSON writer (and its ordered value), Foundation only: readers, the build, the device and the CLI use it.
         .target(name: "AIPJSON"),
@@ -59,16 +61,16 @@ let package = Package(
         .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"]),
-        // Device side: signatures, xz payloads, changesets applied in one transaction, the atomic swap.
+        // Device side: the channel client (URLSession), signatures, deflate payloads, rows applied in one
+        // transaction with plain SQL through SQLite's C API, the atomic swap. GRDB comes in only through AIPManifest's
+        // logical hash, shared with the build.
         .target(name: "AIPUpdate", dependencies: [
-            "AIPJSON", "AIPErrorText", "AIPManifest", "AIPBundleFolder", "CSQLite", "CLZMA",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPJSON", "AIPErrorText", "AIPManifest", "AIPBundleFolder", "CSQLite", "CZlibSystem",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Build side of updates: key pairs, signing manifests, computing deltas, publishing a channel.
         .target(name: "AIPDelta", dependencies: [
-            "AIPErrorText", "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CSQLite", "CLZMA",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPErrorText", "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CZlibSystem",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [

@@ -54,10 +54,11 @@ public final class BundleFolder: @unchecked Sendable {
             throw BundleFolderError("""
                 another aipbundle process is writing to \(self.root.path) (it holds \(lockPath)); \
                 wait for it to finish, or write to another folder
-                """)
+                """, locked: true)
         }
         lockDescriptor = descriptor
         try migrateFlatBundle()
+        try completeLinks()
         sweep()
     }
 
@@ -70,6 +71,12 @@ public final class BundleFolder: @unchecked Sendable {
     public var current: URL? {
         let link = stateFolder.appendingPathComponent(Self.currentName)
         return (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)).map(stateFolder.appendingPathComponent)
+    }
+
+    /// Whether `folder` is in this layout (its `.aipbundle/current` link exists), rather than flat or empty.
+    public static func isLaidOut(_ folder: URL) -> Bool {
+        let link = folder.appendingPathComponent(stateFolderName).appendingPathComponent(currentName)
+        return (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil
     }
 
     /// The folder whose files are the bundle in `folder`: its `.aipbundle/current` target, or `folder` itself when
@@ -93,7 +100,14 @@ public final class BundleFolder: @unchecked Sendable {
 
     /// A step of ``publish(_:files:fault:)``, named so tests can inject a failure before any of them.
     public enum Step: String, CaseIterable, Sendable {
-        case sync, expose, prepareFlip, flip, sweep
+        case sync, expose, prepareFlip, flip
+        /// Right after the flip: the new bundle is current, its new names not linked yet (what a crash there
+        /// leaves, the next open completes).
+        case linkNew
+        case sweep
+
+        /// Whether a failure before this step leaves the previous bundle current.
+        public var isBeforeFlip: Bool { [.sync, .expose, .prepareFlip, .flip].contains(self) }
     }
 
     /// Makes `staging` the current bundle at once, exposing `files` as `OUT/<file>`.
@@ -125,6 +139,7 @@ public final class BundleFolder: @unchecked Sendable {
         try? Self.sync(stateFolder)
 
         // Published: the files are reachable through `current`. Now give new names their link, and tidy.
+        try fault(.linkNew)
         for name in files { try expose(name) }
         try? fault(.sweep)
         for name in previousFiles where !files.contains(name) { unexposeIfLinked(name) }
@@ -161,6 +176,16 @@ public final class BundleFolder: @unchecked Sendable {
     private func unexposeIfLinked(_ name: String) {
         let (path, target) = exposedLink(for: name)
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { unlink(path) }
+    }
+
+    /// Finishes what a crash right after a flip left undone: every file of the current bundle gets its link, and
+    /// links to files the current bundle no longer has go. SQLite's side files (`-wal`, `-shm`, `-journal`), which
+    /// an app's connection may leave beside a bundle file, are never exposed.
+    private func completeLinks() throws {
+        guard let current else { return }
+        let names = Self.fileNames(in: current).filter { name in !["-wal", "-shm", "-journal"].contains { name.hasSuffix($0) } }
+        for name in names { try expose(name) }
+        for name in Self.fileNames(in: root) where !names.contains(name) { unexposeIfLinked(name) }
     }
 
     /// A folder written the flat way (files directly in OUT) becomes the first bundle folder: its files are
@@ -240,5 +265,10 @@ public final class BundleFolder: @unchecked Sendable {
 /// The bundle folder cannot be opened or published to.
 public struct BundleFolderError: Error, Sendable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// True when another process holds the folder's lock (retry later), false for a file-system failure.
+    public var locked: Bool
+    public init(_ description: String, locked: Bool = false) {
+        self.description = description
+        self.locked = locked
+    }
 }

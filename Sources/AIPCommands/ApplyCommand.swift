@@ -8,14 +8,15 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
         commandName: "apply",
         abstract: "Verify an update package (a delta or a full bundle) and apply it to a bundle folder, all or nothing.",
         discussion: """
-            Checks the signatures (with --public-key), every payload's size and SHA-256, that the installed bundle is \
-            the package's base (version and each file's content) and older than the target; applies each changeset \
-            to a copy in one transaction and checks every result's content hash; then switches the bundle folder to \
-            the new files at once. On any failure the bundle folder is left exactly as it was, and the reason is \
-            printed. stdout gets one line: the versions, the bundle folder and how each file was obtained.
+            Checks the signatures with --public-key, every payload's size and SHA-256, that the installed bundle is \
+            the package's base (version and each file's content) and older than the target; applies each rows \
+            payload to a copy in one transaction and checks every result's content hash; then switches the bundle \
+            folder to the new files at once. Applying the version already installed changes nothing and succeeds. \
+            On any failure the bundle folder is left exactly as it was, and the reason is printed. stdout gets one \
+            line: the versions, the bundle folder and how each file was obtained.
 
             \(CommandExit.help([
-                (.success, "the bundle folder now holds the package's version"),
+                (.success, "the bundle folder now holds the package's version (or already did)"),
                 (.failure, "the package was refused (signature, hash, base, not newer, damaged) or could not be applied; the bundle folder is unchanged"),
             ]))
             """)
@@ -26,8 +27,8 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("The installed bundle folder to update (created for a full bundle).", valueName: "dir"))
     var bundle: String
 
-    @Option(help: ArgumentHelp("The trusted public key (signing.pub); without it signatures are not checked.", valueName: "file"))
-    var publicKey: String?
+    @Option(help: ArgumentHelp("The trusted public key (signing.pub).", valueName: "file"))
+    var publicKey: String
 
     @OptionGroup var output: OutputOptions
 
@@ -41,15 +42,11 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
         try PathCheck.existingFolder(package, role: "the update package", fix: "give the folder `aipbundle delta` wrote, or a channel's bundles/<version>")
         // Checked here: the updater compares versions before it opens the folder, and would call a file "no bundle".
         try PathCheck.folderOrNothing(bundle, role: "--bundle, the installed bundle")
-        let key = try publicKey.map { try SigningPublicKey(fileAt: URL(fileURLWithPath: $0)) }
-        if let key {
-            log.logger.debug("trusting the key of fingerprint \(key.fingerprint)")
-        } else {
-            log.logger.warning("no --public-key: signatures are not checked, only hashes")
-        }
+        let key = try SigningPublicKey(fileAt: URL(fileURLWithPath: publicKey))
+        log.logger.debug("trusting the key of fingerprint \(key.fingerprint)")
         log.status("applying \(package) to \(bundle)")
         let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key)
-        return ApplyResult(bundle: bundle, signaturesChecked: key != nil, result: result)
+        return ApplyResult(bundle: bundle, result: result)
     }
 }
 
@@ -59,27 +56,28 @@ struct ApplyResult: CommandResult {
     /// Absent when the folder held no bundle (a full bundle installed).
     var fromVersion: String?
     var toVersion: String
-    var signaturesChecked: Bool
+    /// false when the package's version was installed already: nothing changed.
+    var changed: Bool
     var files: [String: String]
 
     enum CodingKeys: String, CodingKey {
-        case bundle, files
+        case bundle, files, changed
         case fromVersion = "from_version"
         case toVersion = "to_version"
-        case signaturesChecked = "signatures_checked"
     }
 
-    init(bundle: String, signaturesChecked: Bool, result: BundleUpdater.Result) {
+    init(bundle: String, result: BundleUpdater.Result) {
         self.bundle = bundle
         fromVersion = result.fromVersion
         toVersion = result.toVersion
-        self.signaturesChecked = signaturesChecked
+        changed = result.changed
         files = result.files.mapValues(\.rawValue)
     }
 
     var line: String {
+        guard changed else { return "\(toVersion) is installed in \(bundle) already; nothing changed" }
         let files = files.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         let change = fromVersion.map { "updated \(bundle) from \($0) to \(toVersion)" } ?? "installed \(toVersion) in \(bundle)"
-        return change + (signaturesChecked ? "" : " (signatures not checked)") + ": " + files
+        return change + ": " + files
     }
 }

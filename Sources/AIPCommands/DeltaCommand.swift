@@ -9,11 +9,11 @@ public struct DeltaCommand: AsyncParsableCommand, ReportingCommand {
         commandName: "delta",
         abstract: "Write the update package that brings one bundle to a newer one.",
         discussion: """
-            Per file: an SQLite changeset (session extension) when the content changed, proved by applying it to a \
-            copy of the old file; the whole file when the changeset would be over half the size of the compressed \
-            file, for JSON files, and for new files; nothing when unchanged. Payloads are xz-compressed. delta.json \
-            lists each file with its payload size and SHA-256, the logical hash it applies to and the one it must \
-            produce; with --signing-key it is signed (delta.sig). The new bundle's manifest.json and manifest.sig go \
+            Per file: the rows to delete and insert per table when an SQLite file's content changed, proved by \
+            applying them to a copy of the old file; the whole file when the rows would be over half the size of the \
+            compressed file, for JSON files, for new files and schema changes; nothing when unchanged. Payloads are \
+            raw deflate (docs/delta-format.md). delta.json lists each file with its payload size and SHA-256 and the \
+            logical hash it applies to, and is signed (delta.sig). The new bundle's manifest.json and manifest.sig go \
             in the package unchanged. The newer bundle must have a later AIRAC cycle, or the same cycle and a \
             greater version. Each file goes to stderr; stdout gets one line naming the versions and the package.
 
@@ -33,7 +33,7 @@ public struct DeltaCommand: AsyncParsableCommand, ReportingCommand {
     var out: String
 
     @Option(help: ArgumentHelp("Sign delta.json with this private key (the one that signed the newer bundle).", valueName: "file"))
-    var signingKey: String?
+    var signingKey: String
 
     @OptionGroup var output: OutputOptions
 
@@ -47,16 +47,13 @@ public struct DeltaCommand: AsyncParsableCommand, ReportingCommand {
         try PathCheck.existingFolder(from, role: "--from, the older bundle", fix: "give the folder of the installed bundle")
         try PathCheck.existingFolder(to, role: "--to, the newer bundle", fix: "give the folder of the newer bundle")
         try PathCheck.folderOrNothing(out, role: "--out, the package folder")
-        let key = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
-        if let key { log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint)") }
+        let key = try SigningKey(fileAt: URL(fileURLWithPath: signingKey))
+        log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint)")
         log.status("writing the update package from \(from) to \(to)")
         let delta = try DeltaPackageWriter.write(from: URL(fileURLWithPath: from), to: URL(fileURLWithPath: to),
                                                  out: URL(fileURLWithPath: out), key: key)
         for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {
             log.logger.info("\(name): \(file.kind.rawValue)\(file.bytes.map { " \($0) bytes" } ?? "")")
-        }
-        if key == nil {
-            log.logger.warning("the package is not signed (no --signing-key); a device that trusts a key refuses it")
         }
         return DeltaResult(out: out, delta: delta)
     }
@@ -73,11 +70,10 @@ struct DeltaResult: CommandResult {
     var out: String
     var fromVersion: String?
     var toVersion: String
-    var signed: Bool
     var files: [String: File]
 
     enum CodingKeys: String, CodingKey {
-        case out, signed, files
+        case out, files
         case fromVersion = "from_version"
         case toVersion = "to_version"
     }
@@ -86,14 +82,13 @@ struct DeltaResult: CommandResult {
         self.out = out
         fromVersion = delta.fromVersion
         toVersion = delta.toVersion
-        signed = delta.signing != nil
         files = delta.files.mapValues { File(kind: $0.kind.rawValue, bytes: $0.bytes) }
     }
 
     var line: String {
         let kinds = Dictionary(grouping: files.values, by: \.kind).sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
         let bytes = files.values.reduce(0) { $0 + ($1.bytes ?? 0) }
-        return "wrote the \(signed ? "signed" : "unsigned") update package \(fromVersion ?? "nothing") → \(toVersion) in \(out): "
+        return "wrote the signed update package \(fromVersion ?? "nothing") → \(toVersion) in \(out): "
             + kinds.joined(separator: ", ") + ", \(bytes) bytes of payload"
     }
 }

@@ -8,12 +8,14 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
         commandName: "publish",
         abstract: "Add a bundle to a static update channel (plain files a CDN serves), all or nothing.",
         discussion: """
-            The channel holds the full bundle of every published version (bundles/<version>/, xz payloads), deltas \
-            from each of the last --keep versions to the newest (deltas/<newest>/from-<version>/), and index.json \
-            (signed: index.sig) naming the latest version and, for every older version, the package to fetch. \
-            Publishing the bundle that is already the latest changes nothing; an older bundle, or a version \
-            published before with other content, is refused. stdout gets one line: the version, the channel and \
-            the deltas made.
+            The channel is plain files: packages/<sha256>/ holds one package each (the full bundle of every \
+            version, and deltas into the new version from each of the last --keep versions), named by the SHA-256 \
+            of its delta.json and never rewritten; index.json, the only file that changes, is the signed index \
+            (sequence, expiry, versions, every package with its size). Packages are written first, index.json last; \
+            upload in that order. Publishing the bundle that is already the latest changes nothing unless \
+            --refresh is given; --refresh without --bundle re-signs the index with a new expiry (run it before the \
+            index expires, or devices refuse it). An older bundle, or a version published before with other \
+            content, is refused. stdout gets one line: the version, the channel and the deltas made.
 
             \(CommandExit.help([
                 (.success, "the bundle is the channel's latest (published now, or already)"),
@@ -21,8 +23,8 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
             ]))
             """)
 
-    @Option(help: ArgumentHelp("The bundle folder to publish (built with --signing-key and the same key).", valueName: "dir"))
-    var bundle: String
+    @Option(help: ArgumentHelp("The bundle folder to publish (built with --signing-key and the same key); omit it with --refresh.", valueName: "dir"))
+    var bundle: String?
 
     @Option(help: ArgumentHelp("The channel folder; created if missing.", valueName: "dir"))
     var channel: String
@@ -33,12 +35,20 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("The private key that signs index.json and the deltas.", valueName: "file"))
     var signingKey: String
 
+    @Flag(help: "Re-sign index.json with a new sequence and expiry even when nothing else changes.")
+    var refresh = false
+
+    @Option(help: ArgumentHelp("Days until devices refuse the index unless it is refreshed.", valueName: "days"))
+    var expiresIn = 35
+
     @OptionGroup var output: OutputOptions
 
     public init() {}
 
     public func validate() throws {
         guard keep >= 0 else { throw ValidationError("--keep \(keep) must be 0 or more") }
+        guard expiresIn >= 1 else { throw ValidationError("--expires-in \(expiresIn) must be 1 or more") }
+        guard bundle != nil || refresh else { throw ValidationError("give --bundle, or --refresh to re-sign the index") }
     }
 
     public func run() async throws {
@@ -46,12 +56,12 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
     }
 
     func execute(_ log: CommandLog) async throws -> PublishResult {
-        try PathCheck.existingFolder(bundle, role: "--bundle, the bundle to publish", fix: "give the --out folder of `aipbundle build`")
+        if let bundle { try PathCheck.existingFolder(bundle, role: "--bundle, the bundle to publish", fix: "give the --out folder of `aipbundle build`") }
         let key = try SigningKey(fileAt: URL(fileURLWithPath: signingKey))
         log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint); deltas from the last \(keep) versions")
-        log.status("publishing \(bundle) to \(channel)")
-        let result = try ChannelPublisher.publish(bundle: URL(fileURLWithPath: bundle), channel: URL(fileURLWithPath: channel),
-                                                  keep: keep, key: key)
+        log.status("publishing \(bundle ?? "the index") to \(channel)")
+        let result = try ChannelPublisher.publish(bundle: bundle.map { URL(fileURLWithPath: $0) }, channel: URL(fileURLWithPath: channel),
+                                                  keep: keep, key: key, refresh: refresh, validity: TimeInterval(expiresIn) * 24 * 3600)
         return PublishResult(channel: channel, result: result)
     }
 }
@@ -62,9 +72,12 @@ struct PublishResult: CommandResult {
     var version: String
     var changed: Bool
     var deltasFrom: [String]
+    /// The signed index's sequence number and expiry (ISO 8601).
+    var sequence: Int
+    var expires: String
 
     enum CodingKeys: String, CodingKey {
-        case channel, version, changed
+        case channel, version, changed, sequence, expires
         case deltasFrom = "deltas_from"
     }
 
@@ -73,11 +86,13 @@ struct PublishResult: CommandResult {
         version = result.version
         changed = result.changed
         deltasFrom = result.deltasFrom
+        sequence = result.sequence
+        expires = result.expires
     }
 
     var line: String {
         guard changed else { return "\(version) is already the latest in \(channel); nothing changed" }
         let deltas = deltasFrom.isEmpty ? "no deltas" : "deltas from \(deltasFrom.joined(separator: ", "))"
-        return "published \(version) to \(channel) (\(deltas))"
+        return "published \(version) to \(channel) (\(deltas)); index sequence \(sequence), expires \(expires)"
     }
 }

@@ -1,122 +1,199 @@
 import AIPBundleFolder
 import AIPManifest
 import AIPUpdate
+import Crypto
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Lays out a static update channel — plain files a CDN serves — and adds a bundle to it, all or nothing:
+/// Lays out a static update channel — plain files an object store or CDN serves — and adds a bundle to it:
 ///
 /// ```
-/// CHANNEL/index.json, index.sig          the latest version; per older version, the package to fetch (signed)
-/// CHANNEL/bundles/<version>/             the full bundle of every published version (an update package with no base)
-/// CHANNEL/deltas/<latest>/from-<old>/    deltas from each of the last N versions to the latest
+/// CHANNEL/index.json                   the only file that ever changes: the signed index (ChannelIndex)
+/// CHANNEL/packages/<sha256>/           one package per folder, named by the SHA-256 of its delta.json: the full
+///                                      bundle of every version, and deltas into each version; never rewritten
 /// ```
 ///
-/// The channel is a ``BundleFolder``: these names are links into `.aipbundle/current`, and a publish assembles the
-/// whole next state in a staging folder (earlier full bundles hard-linked) and switches with one rename(2).
+/// No symbolic links, no hidden state: a channel synced to object storage and back as plain files publishes as
+/// before. Package folders are written first, each complete before it gets its name; index.json last, by one
+/// rename(2) — the order uploads must keep too (docs/updates-for-app-developers.md).
 public enum ChannelPublisher {
-    public static let bundlesFolder = "bundles"
-    public static let deltasFolder = "deltas"
-
     /// What a publish did.
     public struct Result: Sendable, Equatable {
-        /// False when the bundle was already the channel's latest, byte for byte: nothing changed.
+        /// False when the bundle was already the channel's latest, byte for byte, and no refresh was asked: nothing changed.
         public var changed: Bool
         public var version: String
         /// The versions that got a delta to `version`.
         public var deltasFrom: [String]
+        /// The sequence of the channel's index now.
+        public var sequence: Int
+        public var expires: String
     }
 
+    /// How long an index stays valid by default: a little over one AIRAC cycle, so a channel refreshed every cycle
+    /// never lapses and one abandoned is noticed within five weeks.
+    public static let defaultValidity: TimeInterval = 35 * 24 * 3600
+
     /// Publishes the bundle in `bundle` to the channel folder `channel` (created if needed), with deltas from the
-    /// last `keep` versions.
+    /// last `keep` versions; or, with `bundle` nil, re-signs the index with a new expiry (`refresh`).
+    /// - Parameters:
+    ///   - refresh: re-sign the index (new sequence and expiry) even when the bundle is already the latest.
+    ///   - now: the signing time; the index expires at `now + validity`.
     /// - Throws: `DeltaError` when the bundle is not newer than the channel's latest, its version is published
     ///   already with other content, or it is not signed by `key`; then the channel is unchanged.
     @discardableResult
-    public static func publish(bundle: URL, channel: URL, keep: Int, key: SigningKey) throws -> Result {
-        let bundleFolder = try DeltaPackageWriter.bundleContents(bundle, role: "the bundle to publish")
-        let (manifestData, manifest) = try DeltaPackageWriter.manifest(of: bundle, in: bundleFolder, role: "the bundle to publish")
-        let version = manifest.bundleVersion
-        guard manifest.signing?.publicKeyFingerprint == key.publicKey.fingerprint else {
-            throw DeltaError("the bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
+    public static func publish(bundle: URL?, channel: URL, keep: Int, key: SigningKey, refresh: Bool = false,
+                               now: Date = Date(), validity: TimeInterval = defaultValidity) throws -> Result {
+        let source = try bundle.map { try BundleSource($0, key: key) }
+        let lock = try ChannelLock(channel, create: source != nil)
+        defer { withExtendedLifetime(lock) {} }
+        let index = try readIndex(channel, key: key)
+        guard source != nil || index != nil else {
+            throw DeltaError("\(channel.path) has no \(ChannelIndex.fileName) to refresh; publish a bundle first")
         }
-        let current = BundleFolder.currentContents(of: channel)
-        let index = try current.flatMap { folder -> ChannelIndex? in
-            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(ChannelIndex.fileName).path) else { return nil }
-            return try ChannelIndex(channel: folder, trustedKey: key.publicKey)
-        }
-        if let index, let current {
-            let latestData = try Data(contentsOf: current.appendingPathComponent(index.full).appendingPathComponent(Manifest.fileName))
-            if index.latest == version {
-                guard latestData == manifestData else {
-                    throw DeltaError("version \(version) is already published with other content; build the new bundle with a new --bundle-version")
+        var packages = index?.packages ?? []
+        var versions = index?.versions ?? []
+        var deltasFrom: [String] = []
+        var version = index?.latest ?? ""
+        if let source, let index, index.latest == source.manifest.bundleVersion {
+            let latest = try UpdatePackage(folder: fullPackage(index, version: index.latest, channel: channel), trustedKey: key.publicKey)
+            guard latest.targetManifestData == source.manifestData else {
+                throw DeltaError("version \(index.latest) is already published with other content; build the new bundle with a new --version")
+            }
+            if !refresh {
+                return Result(changed: false, version: index.latest, deltasFrom: [], sequence: index.sequence, expires: index.expires)
+            }
+        } else if let source {
+            version = source.manifest.bundleVersion
+            if let index {
+                guard !index.versions.contains(version) else {
+                    throw DeltaError("version \(version) was published before; the channel's latest is \(index.latest)")
                 }
-                return Result(changed: false, version: version, deltasFrom: [])
+                let latest = try UpdatePackage(folder: fullPackage(index, version: index.latest, channel: channel), trustedKey: key.publicKey).targetManifest
+                guard BundleVersionOrder.isNewer(source.manifest, than: latest) else {
+                    throw DeltaError("the bundle (\(version), AIRAC \(source.manifest.airac.cycle)) is not newer than the channel's latest (\(latest.bundleVersion), AIRAC \(latest.airac.cycle))")
+                }
             }
-            guard !index.versions.contains(version) else {
-                throw DeltaError("version \(version) was published before; the channel's latest is \(index.latest)")
-            }
-            let latest = try Manifest(jsonData: latestData)
-            guard BundleVersionOrder.isNewer(manifest, than: latest) else {
-                throw DeltaError("the bundle (\(version), AIRAC \(manifest.airac.cycle)) is not newer than the channel's latest (\(latest.bundleVersion), AIRAC \(latest.airac.cycle))")
-            }
-        }
-
-        let folder = try BundleFolder(root: channel)
-        let staging = try folder.makeStaging()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-channel-\(UUID().uuidString.lowercased())")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        do {
-            let known = index?.versions ?? []
-            let bundles = staging.appendingPathComponent(bundlesFolder)
-            try FileManager.default.createDirectory(at: bundles, withIntermediateDirectories: true)
-            for old in known {
-                try linkFolder(folder.current!.appendingPathComponent(bundlesFolder).appendingPathComponent(old),
-                               to: bundles.appendingPathComponent(old))
-            }
-            try DeltaPackageWriter.write(from: nil, to: bundle, out: bundles.appendingPathComponent(version), key: key)
-
-            var updates: [String: String] = [:]
-            let withDelta = Array(known.suffix(max(keep, 0)))
-            for old in known {
-                updates[old] = "\(bundlesFolder)/\(version)"
-            }
-            for old in withDelta {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-channel-\(UUID().uuidString.lowercased())")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            packages.append(try addPackage(from: nil, to: source.folder, channel: channel, key: key))
+            for old in versions.suffix(max(keep, 0)) {
                 // The old bundle as a device has it: its full package installed by the device-side updater.
-                let oldBundle = scratch.appendingPathComponent(old)
-                try BundleUpdater.apply(package: bundles.appendingPathComponent(old), to: oldBundle, trustedKey: key.publicKey)
-                let path = "\(deltasFolder)/\(version)/from-\(old)"
-                try DeltaPackageWriter.write(from: oldBundle, to: bundle, out: staging.appendingPathComponent(path), key: key)
-                updates[old] = path
+                let oldBundle = scratch.appendingPathComponent("v-\(packages.count)")
+                try BundleUpdater.apply(package: fullPackage(index!, version: old, channel: channel), to: oldBundle, trustedKey: key.publicKey)
+                packages.append(try addPackage(from: oldBundle, to: source.folder, channel: channel, key: key))
+                deltasFrom.append(old)
             }
-            let newIndex = ChannelIndex(latest: version, full: "\(bundlesFolder)/\(version)", versions: known + [version],
-                                        updates: updates, signing: key.signing)
-            let indexData = try newIndex.jsonData()
-            try indexData.write(to: staging.appendingPathComponent(ChannelIndex.fileName))
-            try key.signatureText(for: indexData).write(to: staging.appendingPathComponent(ChannelIndex.signatureName))
+            versions.append(version)
+        }
+        let sequence = (index?.sequence ?? 0) + 1
+        let newIndex = ChannelIndex(sequence: sequence, issued: now, expires: now.addingTimeInterval(validity), latest: version,
+                                    versions: versions, packages: packages, signing: key.signing)
+        let signed = try newIndex.jsonData()
+        let envelope = ChannelIndex.Envelope(signed: signed, signature: try key.key.signature(for: signed))
+        try writeAtomically(envelope.jsonData(), to: channel.appendingPathComponent(ChannelIndex.fileName))
+        return Result(changed: true, version: version, deltasFrom: deltasFrom, sequence: sequence, expires: newIndex.expires)
+    }
 
-            var names = [bundlesFolder, ChannelIndex.fileName, ChannelIndex.signatureName]
-            if !withDelta.isEmpty { names.append(deltasFolder) }
-            try syncTree(staging)
-            try folder.publish(staging, files: names.sorted())
-            return Result(changed: true, version: version, deltasFrom: withDelta)
-        } catch {
-            try? FileManager.default.removeItem(at: staging)
-            throw error
+    /// The bundle to publish, checked before the channel is touched.
+    private struct BundleSource {
+        let folder: URL
+        let manifestData: Data
+        let manifest: Manifest
+
+        init(_ url: URL, key: SigningKey) throws {
+            folder = try DeltaPackageWriter.bundleContents(url, role: "the bundle to publish")
+            (manifestData, manifest) = try DeltaPackageWriter.manifest(of: url, in: folder, role: "the bundle to publish")
+            guard manifest.signing?.publicKeyFingerprint == key.publicKey.fingerprint else {
+                throw DeltaError("the bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
+            }
         }
     }
 
-    /// Recreates the folder `source` at `destination` with each file hard-linked (published files never change).
-    private static func linkFolder(_ source: URL, to destination: URL) throws {
-        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-            try BundleFolder.linkOrCopy(source.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+    /// The channel's index, its signature checked (its expiry is not: publishing is how an expired index is renewed).
+    private static func readIndex(_ channel: URL, key: SigningKey) throws -> ChannelIndex? {
+        let url = channel.appendingPathComponent(ChannelIndex.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try ChannelIndex(published: Data(contentsOf: url), trustedKey: key.publicKey, now: .distantPast)
+        } catch let error as UpdateError where error.kind == .unsupported {
+            throw DeltaError("\(url.path) is not an index this publisher writes (\(error)); a channel of an earlier aipbundle cannot be extended: publish into a new folder")
         }
     }
 
-    /// Flushes every file and folder below `root` (publish itself flushes only the top-level names).
-    private static func syncTree(_ root: URL) throws {
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
-        for case let path as String in walker {
-            try BundleFolder.sync(root.appendingPathComponent(path))
+    /// The folder of the full package of `version`.
+    private static func fullPackage(_ index: ChannelIndex, version: String, channel: URL) throws -> URL {
+        guard let entry = index.packages.first(where: { $0.from == nil && $0.to == version }) else {
+            throw DeltaError("the channel's index has no full bundle of version \(version)")
         }
+        let folder = channel.appendingPathComponent(entry.path)
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(DeltaManifest.fileName).path) else {
+            throw DeltaError("the channel lacks \(entry.path), which its index names; sync the whole channel folder back before publishing")
+        }
+        return folder
+    }
+
+    /// Writes the package from `old` (nil: the full bundle) to `new` into `packages/<sha256 of delta.json>/`:
+    /// assembled in a temporary folder beside it, flushed, then renamed. A folder of that name is the same
+    /// package already (the name pins every byte), and is kept.
+    private static func addPackage(from old: URL?, to new: URL, channel: URL, key: SigningKey) throws -> ChannelIndex.Entry {
+        let packages = channel.appendingPathComponent(ChannelIndex.packagesFolder)
+        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: packages.path)) ?? [] where name.hasPrefix(".tmp-") {
+            try? FileManager.default.removeItem(at: packages.appendingPathComponent(name))
+        }
+        let temporary = packages.appendingPathComponent(".tmp-\(UUID().uuidString.lowercased())")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let delta = try DeltaPackageWriter.write(from: old, to: new, out: temporary, key: key)
+        let deltaSHA256 = SHA256.hash(data: try delta.jsonData()).lowercaseHex
+        var bytes = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: temporary.path) {
+            let file = temporary.appendingPathComponent(name)
+            bytes += try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+            try BundleFolder.sync(file)
+        }
+        try BundleFolder.sync(temporary)
+        let final = packages.appendingPathComponent(deltaSHA256)
+        if !FileManager.default.fileExists(atPath: final.path) {
+            try FileManager.default.moveItem(at: temporary, to: final)
+            try BundleFolder.sync(packages)
+        }
+        return ChannelIndex.Entry(from: delta.fromVersion, to: delta.toVersion, deltaSHA256: deltaSHA256, bytes: bytes)
+    }
+
+    /// Replaces `url` at once: a temporary file beside it, flushed, renamed over it.
+    private static func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.lowercased())")
+        try data.write(to: temporary)
+        try BundleFolder.sync(temporary)
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw DeltaError("cannot replace \(url.path): \(reason)")
+        }
+        try BundleFolder.sync(url.deletingLastPathComponent())
+    }
+}
+
+/// Keeps two publishers off one channel: flock(2) on the channel folder itself, so nothing is created in it.
+private final class ChannelLock {
+    private let descriptor: Int32
+
+    init(_ channel: URL, create: Bool) throws {
+        if create { try FileManager.default.createDirectory(at: channel, withIntermediateDirectories: true) }
+        descriptor = open(channel.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DeltaError("cannot open the channel folder \(channel.path): \(String(cString: strerror(errno)))") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw DeltaError("another publish is writing to \(channel.path); wait for it to finish")
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

@@ -8,16 +8,15 @@ import Foundation
 /// Writes update packages: a delta between two bundles, or a full bundle (a package with no base).
 ///
 /// For each file of the new bundle: unchanged when its logical hash is the old one's; for an SQLite file the old
-/// bundle has, the changeset from the session extension, xz-compressed — proved by applying it to a copy of the
-/// old file and comparing the logical hash — unless it is more than half the size of the compressed full file;
-/// otherwise (a JSON file, a new file, a schema change) the whole file, xz-compressed. The package also holds the
-/// new bundle's `manifest.json` and `manifest.sig` unchanged, and `delta.json` (signed as `delta.sig` when a key
-/// is given).
+/// bundle has, the rows payload (``RowDiff``), deflated — proved by applying it to a copy of the old file and
+/// comparing the logical hash — unless it is more than half the size of the deflated full file; otherwise (a JSON
+/// file, a new file, a schema change) the whole file, deflated. The package also holds the new bundle's
+/// `manifest.json` (deflated) and `manifest.sig`, and `delta.json`, signed as `delta.sig`.
 public enum DeltaPackageWriter {
     /// Writes the package that brings the bundle in `old` (nil: none, so a full bundle) to the one in `new`
     /// into the new folder `out`, which must not exist or be empty; it appears whole or not at all.
     @discardableResult
-    public static func write(from old: URL?, to new: URL, out: URL, key: SigningKey?) throws -> DeltaManifest {
+    public static func write(from old: URL?, to new: URL, out: URL, key: SigningKey) throws -> DeltaManifest {
         if let contents = try? FileManager.default.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
             throw DeltaError("\(out.path) is not empty; give a new folder for the package")
         }
@@ -32,7 +31,7 @@ public enum DeltaPackageWriter {
         if let oldManifest, !BundleVersionOrder.isNewer(newManifest, than: oldManifest) {
             throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC \(oldManifest.airac.cycle) with a --bundle-version after \(oldManifest.bundleVersion) (e.g. \(oldManifest.bundleVersion).1)")
         }
-        if let key, newManifest.signing?.publicKeyFingerprint != key.publicKey.fingerprint {
+        if newManifest.signing?.publicKeyFingerprint != key.publicKey.fingerprint {
             throw DeltaError("the new bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
         }
 
@@ -47,19 +46,17 @@ public enum DeltaPackageWriter {
             for (name, entry) in newManifest.files.sorted(by: { $0.key < $1.key }) {
                 files[name] = try packFile(name, entry, old: oldFolder, oldEntry: oldManifest?.files[name], new: newFolder, into: temporary)
             }
-            try newManifestData.write(to: temporary.appendingPathComponent(Manifest.fileName))
+            try Deflate.compress(newManifestData).write(to: temporary.appendingPathComponent(DeltaManifest.targetManifestPayload))
             let signature = newFolder.appendingPathComponent(Manifest.signatureFileName)
             if FileManager.default.fileExists(atPath: signature.path) {
                 try FileManager.default.copyItem(at: signature, to: temporary.appendingPathComponent(Manifest.signatureFileName))
             }
             let delta = DeltaManifest(fromVersion: oldManifest?.bundleVersion, toVersion: newManifest.bundleVersion,
-                                      targetManifestSHA256: SHA256.hash(data: newManifestData).lowercaseHex, files: files,
-                                      signing: key?.signing)
+                                      targetManifestBytes: newManifestData.count, targetManifestSHA256: SHA256.hash(data: newManifestData).lowercaseHex,
+                                      files: files)
             let deltaData = try delta.jsonData()
             try deltaData.write(to: temporary.appendingPathComponent(DeltaManifest.fileName))
-            if let key {
-                try key.signatureText(for: deltaData).write(to: temporary.appendingPathComponent(DeltaManifest.signatureName))
-            }
+            try key.signatureText(for: deltaData).write(to: temporary.appendingPathComponent(DeltaManifest.signatureName))
             try moveIntoPlace(temporary, out)
             return delta
         } catch {
@@ -73,44 +70,41 @@ public enum DeltaPackageWriter {
 
     private static func packFile(_ name: String, _ entry: ManifestFile, old: URL?, oldEntry: ManifestFile?, new: URL, into package: URL) throws -> DeltaFile {
         if let oldEntry, oldEntry.kind == entry.kind, oldEntry.logicalSHA256 == entry.logicalSHA256 {
-            return DeltaFile(kind: .unchanged, baseLogicalSHA256: oldEntry.logicalSHA256, targetLogicalSHA256: entry.logicalSHA256)
+            return DeltaFile(kind: .unchanged, baseLogicalSHA256: oldEntry.logicalSHA256)
         }
         let newFile = new.appendingPathComponent(name)
         let whole = try Data(contentsOf: newFile)
-        let full = try XZ.compress(whole)
+        let full = try Deflate.compress(whole)
         if let old, let oldEntry, entry.kind == .sqlite, oldEntry.kind == .sqlite,
-           let changeset = try provenChangeset(from: old.appendingPathComponent(name), to: newFile, expected: entry.logicalSHA256) {
-            let compressed = try XZ.compress(changeset.data)
+           let rows = try provenRows(from: old.appendingPathComponent(name), to: newFile, expected: entry.logicalSHA256) {
+            let compressed = try Deflate.compress(rows)
             if compressed.count <= full.count / 2 {
-                return try store(compressed, as: "\(name).changeset.xz", in: package, file: DeltaFile(
-                    kind: .changeset, uncompressedBytes: changeset.data.count, baseLogicalSHA256: oldEntry.logicalSHA256,
-                    targetLogicalSHA256: entry.logicalSHA256, sequence: changeset.sequence))
+                return try store(compressed, for: name, in: package, file: DeltaFile(
+                    kind: .rows, uncompressedBytes: rows.count, baseLogicalSHA256: oldEntry.logicalSHA256))
             }
         }
-        return try store(full, as: "\(name).xz", in: package, file: DeltaFile(
-            kind: .full, uncompressedBytes: whole.count, baseLogicalSHA256: nil, targetLogicalSHA256: entry.logicalSHA256))
+        return try store(full, for: name, in: package, file: DeltaFile(
+            kind: .full, uncompressedBytes: whole.count, baseLogicalSHA256: nil))
     }
 
-    /// The changeset from `old` to `new`, applied to a scratch copy of `old` to prove it produces `expected`;
-    /// nil when there is none or it does not (the file then ships whole).
-    private static func provenChangeset(from old: URL, to new: URL, expected: String) throws -> (data: Data, sequence: [String: Int64]?)? {
-        guard let changeset = try ChangesetDiff.changeset(from: old, to: new) else { return nil }
-        let sequence = try ChangesetDiff.sequence(of: new)
+    /// The encoded rows payload from `old` to `new`, applied to a scratch copy of `old` to prove it produces
+    /// `expected`; nil when there is none or it does not (the file then ships whole).
+    private static func provenRows(from old: URL, to new: URL, expected: String) throws -> Data? {
+        guard let payload = try RowDiff.payload(from: old, to: new) else { return nil }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-delta-\(UUID().uuidString.lowercased()).db")
         defer { try? FileManager.default.removeItem(at: scratch) }
         try FileManager.default.copyItem(at: old, to: scratch)
         do {
-            try ChangesetApplier.apply(changeset, sequence: sequence, to: scratch, name: new.lastPathComponent)
+            try RowApplier.apply(payload, to: scratch, name: new.lastPathComponent)
         } catch {
             return nil
         }
-        return try SQLiteContentHash(fileAt: scratch).sha256 == expected ? (changeset, sequence) : nil
+        return try SQLiteContentHash(fileAt: scratch).sha256 == expected ? payload.encoded() : nil
     }
 
-    private static func store(_ payload: Data, as payloadName: String, in package: URL, file: DeltaFile) throws -> DeltaFile {
-        try payload.write(to: package.appendingPathComponent(payloadName))
+    private static func store(_ payload: Data, for name: String, in package: URL, file: DeltaFile) throws -> DeltaFile {
+        try payload.write(to: package.appendingPathComponent(file.payloadName(for: name)!))
         var stored = file
-        stored.payload = payloadName
         stored.bytes = payload.count
         stored.sha256 = SHA256.hash(data: payload).lowercaseHex
         return stored

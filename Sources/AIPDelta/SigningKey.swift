@@ -21,13 +21,13 @@ public struct SigningKey: Sendable {
     /// Reads a private key file.
     /// - Throws: `DeltaError` when it cannot be read or is not an aipbundle private key.
     public init(fileAt url: URL) throws {
-        let raw: Data?
+        let text: String
         do {
-            raw = try KeyFileLine.read(url, label: Self.label)
+            text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw DeltaError("\(error)")
+            throw DeltaError("cannot read the key file \(url.path): \(ErrorText.reason(error))")
         }
-        guard let raw,
+        guard let raw = KeyFileLine.decode(text, label: Self.label),
               let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
             throw DeltaError("\(url.path) is not an aipbundle signing key (one line: \(Self.label) <base64>); make one with `aipbundle keygen`")
         }

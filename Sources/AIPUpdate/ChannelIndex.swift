@@ -1,88 +1,136 @@
-import AIPBundleFolder
 import AIPErrorText
-import AIPManifest
 import AIPJSON
+import AIPManifest
+import Crypto
 import Foundation
 
-/// `index.json` of a static update channel (signed: `index.sig`): the latest version, and for every older version
-/// the channel knows, the package to fetch — a delta to the latest, or the latest full bundle when there is none.
-/// Paths are relative to the channel's root.
+/// The signed index of an update channel: which versions exist, the latest, and every package a device may fetch
+/// (full bundles and deltas), each named by the SHA-256 of its `delta.json` and sized in bytes so a client can plan
+/// the cheapest path. `sequence` grows with every index the publisher signs and `expires` bounds how long one
+/// stays valid, so a device refuses an index older than one it has seen (rollback) and one nobody refreshed
+/// (freeze), the way TUF's timestamp role does.
 ///
-/// ```json
-/// { "format" : 1, "full" : "bundles/2613", "latest" : "2613",
-///   "signing" : { "public_key_fingerprint" : "…" },
-///   "updates" : { "2611" : "bundles/2613", "2612" : "deltas/2613/from-2612" },
-///   "versions" : [ "2611", "2612", "2613" ] }
-/// ```
+/// `index.json` is the only file of a channel that ever changes, so it carries its own signature: a CDN can never
+/// serve a new index beside an old signature. It is an envelope whose `signed` member is the base64 of the index
+/// document's exact bytes (``ChannelIndex/Envelope``); see docs/delta-format.md.
 public struct ChannelIndex: Sendable, Equatable, Codable {
-    public static let currentFormat = 1
+    public static let currentFormat = 2
     public static let fileName = "index.json"
-    public static let signatureName = "index.sig"
+    /// Packages live in `packages/<SHA-256 of their delta.json>/`: immutable, cacheable forever.
+    public static let packagesFolder = "packages"
 
     public var format: Int
+    /// Grows by at least one with every index the publisher signs.
+    public var sequence: Int
+    /// When the index was signed and until when a device accepts it: `YYYY-MM-DDTHH:MM:SSZ`, UTC.
+    public var issued: String
+    public var expires: String
+    /// The newest version: what every device should end up with.
     public var latest: String
-    /// The latest full bundle's package.
-    public var full: String
     /// Every version published, oldest first.
     public var versions: [String]
-    /// Installed version → package that brings it to `latest`.
-    public var updates: [String: String]
-    public var signing: Manifest.Signing?
+    /// Every package in the channel: full bundles (no `from`) and deltas.
+    public var packages: [Entry]
+    public var signing: Manifest.Signing
 
-    public init(latest: String, full: String, versions: [String], updates: [String: String], signing: Manifest.Signing?) {
-        self.format = Self.currentFormat
+    public struct Entry: Sendable, Equatable, Codable {
+        /// The version a delta applies to; nil for a full bundle.
+        public var from: String?
+        public var to: String
+        /// SHA-256 of the package's delta.json: its name in the channel, and what pins every file in it.
+        public var deltaSHA256: String
+        /// The bytes of all the package's files together, for planning and progress.
+        public var bytes: Int
+
+        enum CodingKeys: String, CodingKey {
+            case from, to, bytes
+            case deltaSHA256 = "delta_sha256"
+        }
+
+        public init(from: String?, to: String, deltaSHA256: String, bytes: Int) {
+            self.from = from
+            self.to = to
+            self.deltaSHA256 = deltaSHA256
+            self.bytes = bytes
+        }
+
+        /// The package's folder, relative to the channel's root.
+        public var path: String { "\(ChannelIndex.packagesFolder)/\(deltaSHA256)" }
+    }
+
+    public init(sequence: Int, issued: Date, expires: Date, latest: String, versions: [String], packages: [Entry],
+                signing: Manifest.Signing) {
+        format = Self.currentFormat
+        self.sequence = sequence
+        self.issued = Self.timestamp(issued)
+        self.expires = Self.timestamp(expires)
         self.latest = latest
-        self.full = full
         self.versions = versions
-        self.updates = updates
+        self.packages = packages
         self.signing = signing
     }
 
+    /// The index document's one byte form: the bytes that are signed.
     public func jsonData() throws -> Data { try JSONWriter.encode(self) }
 
-    /// Reads and verifies the index of the channel at `channel` (a local folder or mirror).
-    /// - Throws: `UpdateError` when it is missing, unsigned or signed by another key, or not an index.
-    public init(channel: URL, trustedKey: SigningPublicKey?) throws {
-        let url = channel.appendingPathComponent(Self.fileName)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw UpdateError("cannot read the channel's \(Self.fileName) (\(url.path)): \(ErrorText.reason(error))")
+    /// `index.json` as published: the document's bytes and their signature, both base64.
+    public struct Envelope: Sendable, Equatable, Codable {
+        public var signed: String
+        public var signature: String
+
+        public init(signed: Data, signature: Data) {
+            self.signed = signed.base64EncodedString()
+            self.signature = signature.base64EncodedString()
         }
-        do {
-            self = try JSONDecoder().decode(Self.self, from: data)
-        } catch {
-            throw UpdateError("the channel's \(Self.fileName) is not an index: \(ErrorText.reason(error)); publish the channel again")
-        }
-        guard format == Self.currentFormat else {
-            throw UpdateError("the channel's \(Self.fileName) has format \(format); this updater reads format \(Self.currentFormat)")
-        }
-        try trustedKey?.verify(data, signatureFile: channel.appendingPathComponent(Self.signatureName),
-                               signedBy: signing?.publicKeyFingerprint, what: Self.fileName)
+
+        public func jsonData() throws -> Data { try JSONWriter.encode(self) }
     }
 
-    /// The package an install of `version` should fetch: nil when it is the latest already, the delta when the
-    /// channel has one, else the full bundle (also for nothing installed, or a version the channel does not know).
-    public func package(forInstalled version: String?) -> String? {
-        guard version != latest else { return nil }
-        return version.flatMap { updates[$0] } ?? full
-    }
-}
-
-/// The app's sync step against a channel: check the latest version, fetch a delta from the installed version
-/// when there is one, else the full bundle, and apply it. Here the channel is a folder (a mirror of the CDN); an
-/// app downloads the package folder the index names, then calls ``BundleUpdater/apply(package:to:trustedKey:afterFile:)``.
-public enum ChannelClient {
-    /// Brings `bundle` to the channel's latest version; nil when it is current already.
-    @discardableResult
-    public static func sync(bundle: URL, channel: URL, trustedKey: SigningPublicKey) throws -> BundleUpdater.Result? {
-        let index = try ChannelIndex(channel: channel, trustedKey: trustedKey)
-        let installed = try BundleUpdater.installedManifest(BundleFolder.currentContents(of: bundle))
-        guard let path = index.package(forInstalled: installed?.bundleVersion) else { return nil }
-        guard !path.split(separator: "/").contains("..") else {
-            throw UpdateError("the channel's \(ChannelIndex.fileName) names \(path), outside the channel")
+    /// Reads the published `index.json` bytes: checks the signature with `trustedKey` and the expiry against `now`.
+    /// - Throws: `UpdateError` — `.badSignature`, `.expired`, or `.unsupported` for anything that is not an index.
+    public init(published data: Data, trustedKey: SigningPublicKey, now: Date) throws {
+        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data),
+              let signed = Data(base64Encoded: envelope.signed), let signature = Data(base64Encoded: envelope.signature) else {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) is not a signed index (an object with signed and signature, both base64)")
         }
-        return try BundleUpdater.apply(package: channel.appendingPathComponent(path), to: bundle, trustedKey: trustedKey)
+        struct Header: Decodable {
+            var format: Int
+            var signing: Manifest.Signing?
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: signed) else {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) does not hold an index document")
+        }
+        try trustedKey.verify(signed, signature: signature, signedBy: header.signing?.publicKeyFingerprint, what: Self.fileName)
+        guard header.format == Self.currentFormat else {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) has format \(header.format); this updater reads format \(Self.currentFormat)")
+        }
+        do {
+            self = try JSONDecoder().decode(Self.self, from: signed)
+        } catch {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) is not an index: \(ErrorText.reason(error))")
+        }
+        guard let expiry = Self.date(expires) else {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) has an expiry that is not a UTC timestamp: \(expires)")
+        }
+        guard now < expiry else {
+            throw UpdateError(.expired, "the channel's \(Self.fileName) (sequence \(sequence)) expired at \(expires): its publisher has not refreshed it, or a mirror serves a frozen copy; keep the installed bundle and retry later")
+        }
+        for entry in packages where !entry.deltaSHA256.allSatisfy({ "0123456789abcdef".contains($0) }) || entry.deltaSHA256.count != 64 {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) names a package \(entry.deltaSHA256), which is not a SHA-256")
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    public static func date(_ timestamp: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: timestamp)
     }
 }

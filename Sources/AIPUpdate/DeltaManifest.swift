@@ -4,63 +4,76 @@ import AIPJSON
 import Foundation
 
 /// `delta.json`: what an update package holds and what it must produce; signed (`delta.sig`) like the manifest.
+/// docs/delta-format.md is the full description, for implementers on other platforms.
 ///
 /// A package brings an installed bundle from `from_version` to `to_version`; a package with no `from_version` is
 /// a full bundle, which installs over anything older (or into an empty folder). The package also holds the target
-/// bundle's `manifest.json` and `manifest.sig`, whose SHA-256 is `target_manifest_sha256`.
+/// bundle's `manifest.json`, deflated as `manifest.json.deflate` (it inflates to `target_manifest_bytes` bytes whose
+/// SHA-256 is `target_manifest_sha256`), and its `manifest.sig`; the content each file must have in the end is that
+/// manifest's `logical_sha256`.
 ///
 /// ```json
-/// { "files" : { "airports.db" : { "base_logical_sha256" : "…", "bytes" : 3121, "kind" : "changeset",
-///                                 "payload" : "airports.db.changeset.xz", "sequence" : { "runways" : 300000 },
-///                                 "sha256" : "…", "target_logical_sha256" : "…", "uncompressed_bytes" : 10240 } },
-///   "format" : 1, "from_version" : "2612", "signing" : { "public_key_fingerprint" : "…" },
-///   "target_manifest_sha256" : "…", "to_version" : "2613" }
+/// {"files": {"airports.db": {"base_logical_sha256": "…", "bytes": 812, "kind": "rows", "sha256": "…",
+///  "uncompressed_bytes": 4012}}, "format": 2, "from_version": "2612", "target_manifest_bytes": 1508,
+///  "target_manifest_sha256": "…", "to_version": "2613"}
+/// ```
+///
+/// It names no key: it is verified with the one key the device trusts, and every byte counts in a package that
+/// is a few kilobytes. Payload file names follow from the bundle file's name and kind (``DeltaFile/payloadName(for:)``).
+/// ```
 /// ```
 public struct DeltaManifest: Sendable, Equatable, Codable {
-    public static let currentFormat = 1
+    public static let currentFormat = 2
     public static let fileName = "delta.json"
     public static let signatureName = "delta.sig"
+    /// The target manifest.json in the package, deflated: a third of a one-cycle package otherwise.
+    public static let targetManifestPayload = "manifest.json.deflate"
 
     public var format: Int
     /// The installed version the package applies to; nil for a full bundle.
     public var fromVersion: String?
     public var toVersion: String
-    /// SHA-256 of the target `manifest.json` bytes in the package.
+    /// Size and SHA-256 of the target `manifest.json` (inflated from `manifest.json.deflate`).
+    public var targetManifestBytes: Int
     public var targetManifestSHA256: String
     /// Every file of the target bundle, by name. Installed files the target lacks are dropped.
     public var files: [String: DeltaFile]
-    public var signing: Manifest.Signing?
 
     enum CodingKeys: String, CodingKey {
         case format
         case fromVersion = "from_version"
         case toVersion = "to_version"
+        case targetManifestBytes = "target_manifest_bytes"
         case targetManifestSHA256 = "target_manifest_sha256"
-        case files, signing
+        case files
     }
 
-    public init(fromVersion: String?, toVersion: String, targetManifestSHA256: String, files: [String: DeltaFile],
-                signing: Manifest.Signing?) {
+    public init(fromVersion: String?, toVersion: String, targetManifestBytes: Int, targetManifestSHA256: String,
+                files: [String: DeltaFile]) {
         self.format = Self.currentFormat
         self.fromVersion = fromVersion
         self.toVersion = toVersion
+        self.targetManifestBytes = targetManifestBytes
         self.targetManifestSHA256 = targetManifestSHA256
         self.files = files
-        self.signing = signing
     }
 
-    /// Its one byte form (the bytes that are signed).
-    public func jsonData() throws -> Data { try JSONWriter.encode(self) }
+    /// Its one byte form (the bytes that are signed): one line, keys sorted, a final newline.
+    public func jsonData() throws -> Data { try JSONWriter.encode(self, layout: .inline) }
 
     /// Decodes delta.json; another format is refused.
     public init(jsonData data: Data) throws {
+        struct FormatOnly: Decodable { var format: Int }
+        guard let format = try? JSONDecoder().decode(FormatOnly.self, from: data).format else {
+            throw UpdateError(.unsupported, "\(Self.fileName) is not a delta description")
+        }
+        guard format == Self.currentFormat else {
+            throw UpdateError(.unsupported, "\(Self.fileName) has format \(format); this updater reads format \(Self.currentFormat)")
+        }
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
         } catch {
-            throw UpdateError("\(Self.fileName) is not a delta description: \(ErrorText.reason(error))")
-        }
-        guard format == Self.currentFormat else {
-            throw UpdateError("\(Self.fileName) has format \(format); this updater reads format \(Self.currentFormat)")
+            throw UpdateError(.unsupported, "\(Self.fileName) is not a delta description: \(ErrorText.reason(error))")
         }
     }
 }
@@ -68,47 +81,44 @@ public struct DeltaManifest: Sendable, Equatable, Codable {
 /// How one file of the target bundle is obtained.
 public struct DeltaFile: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable {
-        /// An SQLite changeset (session extension), xz-compressed, applied to the installed file.
-        case changeset
-        /// The whole file, xz-compressed.
+        /// A rows payload (rows to delete and to insert per table), deflated, applied to the installed file.
+        case rows
+        /// The whole file, deflated.
         case full
         /// The installed file as it is.
         case unchanged
     }
 
     public var kind: Kind
-    /// The payload's file name in the package; nil for `unchanged`.
-    public var payload: String?
-    /// Size and SHA-256 of the payload as stored (compressed).
+    /// Size and SHA-256 of the payload as stored (deflated).
     public var bytes: Int?
     public var sha256: String?
-    /// Size of the payload once decompressed: the bound the decoder enforces.
+    /// Size of the payload once inflated, exactly.
     public var uncompressedBytes: Int?
     /// The logical hash the installed file must have; nil for `full`.
     public var baseLogicalSHA256: String?
-    /// The logical hash the result must have (the target manifest's `logical_sha256`).
-    public var targetLogicalSHA256: String
-    /// `sqlite_sequence` of the target file, by table: a changeset does not carry it (that table has no primary
-    /// key), so the updater sets it; nil when the target has none.
-    public var sequence: [String: Int64]?
 
     enum CodingKeys: String, CodingKey {
-        case kind, payload, bytes, sha256
+        case kind, bytes, sha256
         case uncompressedBytes = "uncompressed_bytes"
         case baseLogicalSHA256 = "base_logical_sha256"
-        case targetLogicalSHA256 = "target_logical_sha256"
-        case sequence
     }
 
-    public init(kind: Kind, payload: String? = nil, bytes: Int? = nil, sha256: String? = nil, uncompressedBytes: Int? = nil,
-                baseLogicalSHA256: String?, targetLogicalSHA256: String, sequence: [String: Int64]? = nil) {
+    public init(kind: Kind, bytes: Int? = nil, sha256: String? = nil, uncompressedBytes: Int? = nil, baseLogicalSHA256: String?) {
         self.kind = kind
-        self.payload = payload
         self.bytes = bytes
         self.sha256 = sha256
         self.uncompressedBytes = uncompressedBytes
         self.baseLogicalSHA256 = baseLogicalSHA256
-        self.targetLogicalSHA256 = targetLogicalSHA256
-        self.sequence = sequence
+    }
+
+    /// The payload's file name in the package, for the bundle file `name`: `<name>.rows.deflate` or
+    /// `<name>.deflate`; nil for `unchanged`.
+    public func payloadName(for name: String) -> String? {
+        switch kind {
+        case .rows: "\(name).rows.deflate"
+        case .full: "\(name).deflate"
+        case .unchanged: nil
+        }
     }
 }

@@ -19,10 +19,22 @@ public struct SigningPublicKey: Sendable {
     /// Reads a public key file.
     /// - Throws: `UpdateError` when the file cannot be read or is not an aipbundle public key.
     public init(fileAt url: URL) throws {
-        guard let raw = try KeyFileLine.read(url, label: Self.label),
-              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else {
-            throw UpdateError("\(url.path) is not an aipbundle public key (one line: \(Self.label) <base64>)")
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw UpdateError(.fileSystem, "cannot read the key file \(url.path): \(ErrorText.reason(error))")
         }
+        guard let key = Self(fileText: text) else {
+            throw UpdateError(.unsupported, "\(url.path) is not an aipbundle public key (one line: \(Self.label) <base64>)")
+        }
+        self = key
+    }
+
+    /// The key in its file form (what an app may embed as a string constant); nil when `fileText` is not one.
+    public init?(fileText: String) {
+        guard let raw = KeyFileLine.decode(fileText, label: Self.label),
+              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else { return nil }
         self.key = key
     }
 
@@ -36,22 +48,35 @@ public struct SigningPublicKey: Sendable {
     /// - Parameters:
     ///   - signedBy: the fingerprint the signed document says it is signed by (nil when it names none).
     ///   - what: the signed file's name, for messages (`manifest.json`).
-    /// - Throws: `UpdateError` when the signature is missing, malformed, made by another key, or does not match.
+    /// - Throws: `UpdateError.badSignature` when the signature is missing, malformed, made by another key, or does
+    ///   not match.
     public func verify(_ data: Data, signatureFile: URL, signedBy: String?, what: String) throws {
-        guard let signedBy else { throw UpdateError("\(what) is not signed (it names no signing key)") }
-        guard signedBy == fingerprint else {
-            throw UpdateError("\(what) is signed by key \(signedBy.prefix(16))…, not by the trusted key \(fingerprint.prefix(16))…")
-        }
         guard FileManager.default.fileExists(atPath: signatureFile.path) else {
-            throw UpdateError("\(what) has no signature (\(signatureFile.lastPathComponent) is missing)")
+            try checkSigner(signedBy, what: what)
+            throw UpdateError(.badSignature, "\(what) has no signature (\(signatureFile.lastPathComponent) is missing)")
         }
         guard let text = try? String(contentsOf: signatureFile, encoding: .utf8),
-              let signature = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              signature.count == 64 else {
-            throw UpdateError("\(signatureFile.lastPathComponent) is not an Ed25519 signature (base64 of 64 bytes)")
+              let signature = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw UpdateError(.badSignature, "\(signatureFile.lastPathComponent) is not an Ed25519 signature (base64 of 64 bytes)")
+        }
+        try verify(data, signature: signature, signedBy: signedBy, what: what)
+    }
+
+    /// Checks that `signature` (64 raw bytes) is this key's signature of `data`.
+    public func verify(_ data: Data, signature: Data, signedBy: String?, what: String) throws {
+        try checkSigner(signedBy, what: what)
+        guard signature.count == 64 else {
+            throw UpdateError(.badSignature, "the signature of \(what) is not an Ed25519 signature (64 bytes)")
         }
         guard key.isValidSignature(signature, for: data) else {
-            throw UpdateError("the signature of \(what) does not match its content: it was altered or signed by another key")
+            throw UpdateError(.badSignature, "the signature of \(what) does not match its content: it was altered or signed by another key")
+        }
+    }
+
+    private func checkSigner(_ signedBy: String?, what: String) throws {
+        guard let signedBy else { throw UpdateError(.badSignature, "\(what) is not signed (it names no signing key)") }
+        guard signedBy == fingerprint else {
+            throw UpdateError(.badSignature, "\(what) is signed by key \(signedBy.prefix(16))…, not by the trusted key \(fingerprint.prefix(16))…")
         }
     }
 }
@@ -62,15 +87,8 @@ package enum KeyFileLine {
         "\(label) \(bytes.base64EncodedString())\n"
     }
 
-    /// The bytes of the key file at `url`; nil when it is not a line with `label`.
-    /// - Throws: `UpdateError` when the file cannot be read.
-    package static func read(_ url: URL, label: String) throws -> Data? {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw UpdateError("cannot read the key file \(url.path): \(ErrorText.reason(error))")
-        }
+    /// The bytes of a key file's text; nil when it is not one line with `label`.
+    package static func decode(_ text: String, label: String) -> Data? {
         let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
         guard parts.count == 2, parts[0] == label else { return nil }
         return Data(base64Encoded: String(parts[1]))

@@ -4,90 +4,125 @@ import Crypto
 import Foundation
 
 /// An update package folder (a delta, or a full bundle), read and verified before anything is applied:
-/// `delta.json` and the target `manifest.json` signed by the trusted key, the manifest the one delta.json names,
-/// both naming the same files and hashes, and every payload of the size and SHA-256 delta.json gives.
+/// `delta.json` signed by the trusted key, the target `manifest.json` the one delta.json names (by SHA-256) and
+/// signed too, both naming the same files, and every payload of the size and SHA-256 delta.json gives.
+/// Sizes come only from signed data: a payload's stored size and hash, its inflated size, a full file's size in
+/// the target manifest.
 public struct UpdatePackage: Sendable {
     public let folder: URL
     public let delta: DeltaManifest
     public let targetManifest: Manifest
     /// The exact bytes of the target manifest.json, installed as they are.
-    let targetManifestData: Data
-    let targetSignature: URL?
+    public let targetManifestData: Data
+    /// The exact bytes of manifest.sig, installed beside it.
+    let targetSignatureData: Data
 
     /// Reads and verifies the package in `folder`.
-    /// - Parameter trustedKey: the key every signature must verify with; nil skips the signatures (development
-    ///   only: hashes are still checked, but anyone could have made the package).
-    /// - Throws: `UpdateError` saying which check failed.
-    public init(folder: URL, trustedKey: SigningPublicKey?) throws {
+    /// - Throws: `UpdateError` saying which check failed (`.badSignature`, `.corruptPayload`, `.unsupported`).
+    public init(folder: URL, trustedKey: SigningPublicKey) throws {
         self.folder = folder
         let deltaData = try Self.read(folder.appendingPathComponent(DeltaManifest.fileName), what: "the update package's \(DeltaManifest.fileName)")
         do {
             delta = try DeltaManifest(jsonData: deltaData)
-        } catch {
-            throw UpdateError("\(folder.path): \(error); the update package is damaged: make it again (aipbundle delta) or copy it again")
+        } catch let error as UpdateError {
+            throw UpdateError(error.kind, "\(folder.path): \(error.description); the update package is damaged or of another "
+                + "version of aipbundle: make it again (aipbundle delta) or download it again")
         }
-        try trustedKey?.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName),
-                               signedBy: delta.signing?.publicKeyFingerprint, what: DeltaManifest.fileName)
+        try trustedKey.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName),
+                              signedBy: trustedKey.fingerprint, what: DeltaManifest.fileName)
 
-        targetManifestData = try Self.read(folder.appendingPathComponent(Manifest.fileName), what: "the update package's \(Manifest.fileName)")
+        let deflatedManifest = try Self.read(folder.appendingPathComponent(DeltaManifest.targetManifestPayload),
+                                             what: "the update package's \(DeltaManifest.targetManifestPayload)")
+        targetManifestData = try Inflate.data(deflatedManifest, expectedBytes: delta.targetManifestBytes, name: Manifest.fileName)
         guard SHA256.hash(data: targetManifestData).lowercaseHex == delta.targetManifestSHA256 else {
-            throw UpdateError("the package's \(Manifest.fileName) is not the one \(DeltaManifest.fileName) names (SHA-256 differs)")
+            throw UpdateError(.corruptPayload, "the package's \(Manifest.fileName) is not the one \(DeltaManifest.fileName) names (SHA-256 differs)")
         }
         do {
             targetManifest = try Manifest(jsonData: targetManifestData)
         } catch {
-            throw UpdateError("the package's \(error); the update package is damaged: make it again (aipbundle delta) or copy it again")
+            throw UpdateError(.unsupported, "the package's \(error)")
         }
         let signature = folder.appendingPathComponent(Manifest.signatureFileName)
-        try trustedKey?.verify(targetManifestData, signatureFile: signature,
-                               signedBy: targetManifest.signing?.publicKeyFingerprint, what: Manifest.fileName)
-        targetSignature = FileManager.default.fileExists(atPath: signature.path) ? signature : nil
+        try trustedKey.verify(targetManifestData, signatureFile: signature,
+                              signedBy: targetManifest.signing?.publicKeyFingerprint, what: Manifest.fileName)
+        targetSignatureData = try Self.read(signature, what: "the update package's \(Manifest.signatureFileName)")
 
         guard targetManifest.bundleVersion == delta.toVersion else {
-            throw UpdateError("\(DeltaManifest.fileName) brings version \(delta.toVersion) but its \(Manifest.fileName) is version \(targetManifest.bundleVersion)")
+            throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) brings version \(delta.toVersion) but its \(Manifest.fileName) is version \(targetManifest.bundleVersion)")
         }
         guard Set(delta.files.keys) == Set(targetManifest.files.keys) else {
-            throw UpdateError("\(DeltaManifest.fileName) and \(Manifest.fileName) list different files")
+            throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) and \(Manifest.fileName) list different files")
         }
-        for (name, file) in delta.files {
-            guard Manifest.isPlainFileName(name), file.payload.map(Manifest.isPlainFileName) ?? true else {
-                throw UpdateError("\(DeltaManifest.fileName) names \"\(name)\", which is not a plain file name")
+        for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {
+            guard Manifest.isPlainFileName(name), !name.hasPrefix("delta."), !name.hasPrefix("manifest.") else {
+                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \"\(name)\", which is not a plain file name of a bundle")
             }
-            guard file.targetLogicalSHA256 == targetManifest.files[name]?.logicalSHA256 else {
-                throw UpdateError("\(name): \(DeltaManifest.fileName) and \(Manifest.fileName) expect different content")
+            guard (file.kind == .full) == (file.baseLogicalSHA256 == nil),
+                  file.kind == .unchanged || (file.bytes != nil && file.sha256 != nil && file.uncompressedBytes != nil),
+                  file.kind != .full || file.uncompressedBytes == targetManifest.files[name]?.bytes,
+                  file.kind != .rows || targetManifest.files[name]?.kind == .sqlite else {
+                throw UpdateError(.corruptPayload, "\(name): \(DeltaManifest.fileName) describes a \(file.kind.rawValue) inconsistently")
             }
-            guard (file.kind == .full) == (file.baseLogicalSHA256 == nil), (file.kind == .unchanged) == (file.payload == nil) else {
-                throw UpdateError("\(name): \(DeltaManifest.fileName) describes a \(file.kind.rawValue) inconsistently")
-            }
-            if file.kind != .unchanged { _ = try compressedPayload(name, file) }
+            if file.kind != .unchanged { try checkPayload(name, file) }
         }
     }
 
-    /// The decompressed payload of `name`, its bytes checked again as read.
-    func payload(_ name: String, _ file: DeltaFile) throws -> Data {
-        let limit = file.uncompressedBytes ?? targetManifest.files[name]?.bytes ?? 0
-        return try XZ.decompress(compressedPayload(name, file), limit: limit, name: "\(name) payload")
+    /// The bytes the new bundle's files take once built: what the volume must have free beside the installed one.
+    var bytesNeeded: Int {
+        delta.files.reduce(targetManifestData.count + targetSignatureData.count) { sum, entry in
+            sum + (entry.value.kind == .unchanged ? 0 : targetManifest.files[entry.key]?.bytes ?? 0)
+        }
     }
 
-    private func compressedPayload(_ name: String, _ file: DeltaFile) throws -> Data {
-        guard let payload = file.payload, let bytes = file.bytes, let sha256 = file.sha256 else {
-            throw UpdateError("\(name): \(DeltaManifest.fileName) gives no payload, size or SHA-256")
+    /// The rows payload of `name`, inflated and decoded.
+    func rows(_ name: String, _ file: DeltaFile) throws -> RowPayload {
+        let url = try payloadURL(name, file)
+        let data = try Self.read(url, what: "the payload of \(name)")
+        guard data.count == file.bytes, SHA256.hash(data: data).lowercaseHex == file.sha256 else {
+            throw UpdateError(.corruptPayload, "the payload of \(name) changed after it was verified")
         }
-        let data = try Self.read(folder.appendingPathComponent(payload), what: "the payload \(payload) of \(name)")
-        guard data.count == bytes else {
-            throw UpdateError("the payload \(payload) of \(name) has \(data.count) bytes, \(DeltaManifest.fileName) says \(bytes): truncated or damaged")
-        }
-        guard SHA256.hash(data: data).lowercaseHex == sha256 else {
-            throw UpdateError("the payload \(payload) of \(name) does not match its SHA-256 in \(DeltaManifest.fileName): damaged")
-        }
-        return data
+        return try RowPayload(decoding: Inflate.data(data, expectedBytes: file.uncompressedBytes ?? 0, name: name), name: name)
     }
 
-    private static func read(_ url: URL, what: String) throws -> Data {
+    /// Inflates the full payload of `name` into `destination`.
+    func inflateFull(_ name: String, _ file: DeltaFile, to destination: URL) throws {
+        try Inflate.file(payloadURL(name, file), to: destination, expectedBytes: file.uncompressedBytes ?? 0, name: name)
+    }
+
+    private func payloadURL(_ name: String, _ file: DeltaFile) throws -> URL {
+        guard let payload = file.payloadName(for: name) else { throw UpdateError(.corruptPayload, "\(name): \(DeltaManifest.fileName) gives no payload") }
+        return folder.appendingPathComponent(payload)
+    }
+
+    /// The payload's size first (a truncated download is caught without reading it), then its SHA-256, streamed.
+    private func checkPayload(_ name: String, _ file: DeltaFile) throws {
+        let url = try payloadURL(name, file)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        guard let size else {
+            throw UpdateError(.corruptPayload, "the payload \(url.lastPathComponent) of \(name) is missing from the package")
+        }
+        guard size == file.bytes else {
+            throw UpdateError(.corruptPayload, "the payload \(url.lastPathComponent) of \(name) has \(size) bytes, \(DeltaManifest.fileName) says \(file.bytes ?? 0): truncated or damaged")
+        }
+        let digest: FileDigest
+        do {
+            digest = try FileDigest(fileAt: url)
+        } catch {
+            throw UpdateError(.fileSystem, "cannot read the payload \(url.lastPathComponent) of \(name): \(ErrorText.reason(error))")
+        }
+        guard digest.sha256 == file.sha256 else {
+            throw UpdateError(.corruptPayload, "the payload \(url.lastPathComponent) of \(name) does not match its SHA-256 in \(DeltaManifest.fileName): damaged")
+        }
+    }
+
+    static func read(_ url: URL, what: String) throws -> Data {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw UpdateError(.corruptPayload, "\(what) is missing (\(url.path))")
+        }
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw UpdateError("cannot read \(what) (\(url.path)): \(ErrorText.reason(error))")
+            throw UpdateError(.fileSystem, "cannot read \(what) (\(url.path)): \(ErrorText.reason(error))")
         }
     }
 }

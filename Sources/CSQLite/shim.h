@@ -1,6 +1,3 @@
-// sqlite3.h declares the session extension (changesets for delta packages) only when
-// the includer asks for it. Debian's libsqlite3 is built with it; these two defines make
-// the declarations visible to Swift. GRDB keeps its own module for everything else.
-#define SQLITE_ENABLE_SESSION 1
-#define SQLITE_ENABLE_PREUPDATE_HOOK 1
+// The system SQLite's C API, for the code that binds and reads values with their exact storage class (the updater's
+// rows payloads, the logical content hash). GRDB keeps its own module for everything else.
 #include <sqlite3.h>

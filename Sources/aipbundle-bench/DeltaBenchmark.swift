@@ -59,20 +59,27 @@ struct DeltaBench {
         return out
     }
 
-    /// Prints, per file, the package from `from` to `to` against the full bundle (the file xz-compressed).
+    /// Prints the package from `from` to `to`: every file of it (what a device downloads), then per bundle file
+    /// the payload against the full bundle's (the file deflated), and the rows payload even when the file ships whole.
     func printSizes(_ label: String, from: String, to: String) throws {
         let full = try DeltaPackageWriter.write(from: nil, to: bundles[to]!, out: scratch.appendingPathComponent("full-\(UUID())"), key: key)
-        let delta = try DeltaPackageWriter.write(from: bundles[from]!, to: bundles[to]!, out: scratch.appendingPathComponent("size-\(UUID())"), key: key)
+        let folder = scratch.appendingPathComponent("size-\(UUID())")
+        let delta = try DeltaPackageWriter.write(from: bundles[from]!, to: bundles[to]!, out: folder, key: key)
+        let sizes = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
+            (name, try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int ?? 0)
+        }
+        print("delta size \(label): package \(sizes.reduce(0) { $0 + $1.1 }) bytes of files (\(sizes.map { "\($0.0) \($0.1)" }.joined(separator: ", ")))")
         let manifest = try Manifest(contentsOf: bundles[to]!.appendingPathComponent(Manifest.fileName))
         for name in delta.files.keys.sorted() {
             let part = delta.files[name]!.bytes ?? 0, whole = full.files[name]!.bytes ?? 0
-            print(String(format: "%-28@ %@ %@ %9d bytes; full %9d bytes xz (%.2f %%), %d bytes raw", "delta size \(label)", name,
+            print(String(format: "  %@ %@ %9d bytes; full %9d bytes deflated (%.2f %%), %d bytes raw", name,
                          delta.files[name]!.kind.rawValue, part, whole, 100 * Double(part) / Double(max(whole, 1)), manifest.files[name]!.bytes))
-            // The changeset even when the file ships whole, to show how far it was from the half-size rule.
             let oldContents = BundleFolder.currentContents(of: bundles[from]!)!, newContents = BundleFolder.currentContents(of: bundles[to]!)!
             if manifest.files[name]!.kind == .sqlite,
-               let changeset = try ChangesetDiff.changeset(from: oldContents.appendingPathComponent(name), to: newContents.appendingPathComponent(name)) {
-                print("  changeset \(changeset.count) bytes raw, \(try XZ.compress(changeset).count) bytes xz")
+               let rows = try RowDiff.payload(from: oldContents.appendingPathComponent(name), to: newContents.appendingPathComponent(name)) {
+                let encoded = rows.encoded()
+                print("  rows payload \(encoded.count) bytes raw, \(try Deflate.compress(encoded).count) bytes deflated; "
+                      + rows.tables.map { "\($0.name) -\($0.deletes.count) +\($0.upserts.count)" }.joined(separator: ", "))
             }
         }
     }
@@ -92,7 +99,7 @@ struct DeltaBench {
     }
 }
 
-/// Computing a delta package (session diff, proof by applying, xz).
+/// Computing a delta package (row diff in SQL, proof by applying, deflate).
 final class DeltaComputeBenchmark: Benchmark {
     let name: String
     let bench: DeltaBench, from: String, to: String
@@ -110,8 +117,8 @@ final class DeltaComputeBenchmark: Benchmark {
     }
 }
 
-/// Applying a delta on the device side: verify, copy, apply in one transaction, hash, publish (a fresh copy of the
-/// old bundle each run; the copy is a few MB and included).
+/// Applying a delta on the device side: verify, copy, apply rows in one transaction, hash, publish (a fresh copy
+/// of the old bundle each run; the copy is a few MB and included).
 final class DeltaApplyBenchmark: Benchmark {
     let name: String
     let bench: DeltaBench, from: String, package: URL

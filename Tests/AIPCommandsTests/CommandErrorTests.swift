@@ -32,10 +32,10 @@ import Testing
             (["build", "--sources", sources, "--out", "file/sub"], "cannot create the output folder \(file)/sub: a part of the path is a file, not a folder"),
             (["keygen", "--out", "file"], "\(file) (--out, the folder for the key pair) is a file, not a folder; give a folder, or a path that does not exist yet"),
             (["keygen", "--out", "file/keys"], "cannot write the key pair into \(file)/keys: a part of the path is a file, not a folder"),
-            (["delta", "--from", "nowhere", "--to", "file", "--out", "d"], "\(root)/nowhere (--from, the older bundle) does not exist; give the folder of the installed bundle"),
-            (["apply", "nowhere", "--bundle", "b"],
+            (["delta", "--from", "nowhere", "--to", "file", "--out", "d", "--signing-key", "k"], "\(root)/nowhere (--from, the older bundle) does not exist; give the folder of the installed bundle"),
+            (["apply", "nowhere", "--bundle", "b", "--public-key", "k"],
              "\(root)/nowhere (the update package) does not exist; give the folder `aipbundle delta` wrote, or a channel's bundles/<version>"),
-            (["delta", "--from", "file", "--to", "file", "--out", "d"], "\(file) (--from, the older bundle) is a file, not a folder; give the folder of the installed bundle"),
+            (["delta", "--from", "file", "--to", "file", "--out", "d", "--signing-key", "k"], "\(file) (--from, the older bundle) is a file, not a folder; give the folder of the installed bundle"),
             (["publish", "--bundle", "file", "--channel", "c", "--signing-key", "k"],
              "\(file) (--bundle, the bundle to publish) is a file, not a folder; give the --out folder of `aipbundle build`"),
         ]
@@ -50,9 +50,10 @@ import Testing
         let folder = try TemporaryFolder()
         let root = folder.url.path
         try await runCommand(["keygen", "--out", "\(root)/keys"])
-        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "\(root)/v1", "--airac", "2612", "--only", "rules"])
-        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "\(root)/v2", "--airac", "2613", "--only", "rules"])
-        try await runCommand(["delta", "--from", "\(root)/v1", "--to", "\(root)/v2", "--out", "\(root)/d"])
+        let key = "\(root)/keys/signing.key"
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "\(root)/v1", "--airac", "2612", "--only", "rules", "--signing-key", key])
+        try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "\(root)/v2", "--airac", "2613", "--only", "rules", "--signing-key", key])
+        try await runCommand(["delta", "--from", "\(root)/v1", "--to", "\(root)/v2", "--out", "\(root)/d", "--signing-key", key])
 
         #expect(await failure(["publish", "--bundle", "v1", "--channel", "c", "--signing-key", "absent.key"], in: folder)
                 == "cannot read the key file \(root)/absent.key: it does not exist; check the path")
@@ -61,21 +62,23 @@ import Testing
         #expect(await failure(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "v3", "--signing-key", "keys/signing.pub"], in: folder)
                 == "\(root)/keys/signing.pub is not an aipbundle signing key (one line: aipbundle-ed25519-private <base64>); make one with `aipbundle keygen`")
 
-        #expect(await failure(["apply", "d", "--bundle", "keys/signing.key"], in: folder)
+        #expect(await failure(["apply", "d", "--bundle", "keys/signing.key", "--public-key", "keys/signing.pub"], in: folder)
                 == "\(root)/keys/signing.key (--bundle, the installed bundle) is a file, not a folder; give a folder, or a path that does not exist yet")
 
         // A damaged delta.json: not JSON, then JSON without a required field.
         try FileManager.default.copyItem(atPath: "\(root)/d", toPath: "\(root)/broken")
         try Data("[".utf8).write(to: URL(fileURLWithPath: "\(root)/broken/delta.json"))
-        #expect(await failure(["apply", "broken", "--bundle", "v1"], in: folder) == "\(root)/broken: delta.json is not a delta description: not valid JSON; "
-                + "the update package is damaged: make it again (aipbundle delta) or copy it again")
-        try Data(#"{"format": 1}"#.utf8).write(to: URL(fileURLWithPath: "\(root)/broken/delta.json"))
-        #expect(await failure(["apply", "broken", "--bundle", "v1"], in: folder).contains("delta.json is not a delta description: to_version is missing; "))
+        #expect(await failure(["apply", "broken", "--bundle", "v1", "--public-key", "keys/signing.pub"], in: folder)
+                == "\(root)/broken: delta.json is not a delta description; the update package is damaged or of another version of aipbundle: "
+                + "make it again (aipbundle delta) or download it again")
+        try Data(#"{"format": 2}"#.utf8).write(to: URL(fileURLWithPath: "\(root)/broken/delta.json"))
+        #expect(await failure(["apply", "broken", "--bundle", "v1", "--public-key", "keys/signing.pub"], in: folder)
+                .contains("delta.json is not a delta description: to_version is missing; "))
 
         // A damaged manifest.json in the bundle to publish or diff.
         // (Written through the link into the published folder: in place, as damage would be.)
         try Data(#"{"format": 1, "files": ["#.utf8).write(to: URL(fileURLWithPath: "\(root)/v2/manifest.json"))
-        #expect(await failure(["delta", "--from", "v1", "--to", "v2", "--out", "d2"], in: folder) 
+        #expect(await failure(["delta", "--from", "v1", "--to", "v2", "--out", "d2", "--signing-key", "keys/signing.key"], in: folder) 
                 == "\(root)/v2/manifest.json (the new bundle): manifest.json is not a manifest: not valid JSON; the bundle is damaged: build it again (aipbundle build)")
         #expect(await failure(["publish", "--bundle", "v2", "--channel", "c", "--signing-key", "keys/signing.key"], in: folder).hasPrefix(
             "\(root)/v2/manifest.json (the bundle to publish): manifest.json is not a manifest: not valid JSON; "))
@@ -86,15 +89,18 @@ import Testing
     @Test func twoBuildsOfOneCycleGetADeltaMessageNamingTheFix() async throws {
         let folder = try TemporaryFolder()
         let root = folder.url.path
+        try await runCommand(["keygen", "--out", "\(root)/keys"])
+        let key = "\(root)/keys/signing.key"
         for name in ["a", "b"] {
-            try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "\(root)/\(name)", "--airac", "2612", "--only", "rules"])
+            try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "\(root)/\(name)", "--airac", "2612", "--only", "rules",
+                                  "--signing-key", key])
         }
-        #expect(await failure(["delta", "--from", "a", "--to", "b", "--out", "d"], in: folder) == "the new bundle (2612, AIRAC 2612) is not newer than the old one "
+        #expect(await failure(["delta", "--from", "a", "--to", "b", "--out", "d", "--signing-key", key], in: folder) == "the new bundle (2612, AIRAC 2612) is not newer than the old one "
                 + "(2612, AIRAC 2612); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC 2612 with a "
                 + "--bundle-version after 2612 (e.g. 2612.1)")
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", "\(root)/b", "--airac", "2612",
-                              "--bundle-version", "2612.1", "--only", "rules"])
-        try await runCommand(["delta", "--from", "\(root)/a", "--to", "\(root)/b", "--out", "\(root)/d"])
+                              "--bundle-version", "2612.1", "--only", "rules", "--signing-key", key])
+        try await runCommand(["delta", "--from", "\(root)/a", "--to", "\(root)/b", "--out", "\(root)/d", "--signing-key", key])
     }
 
     /// `--airac` takes the cycle id or its effective date, and both give the same bundle.

@@ -42,10 +42,10 @@ import Testing
             "built bundle 2612 \\(AIRAC 2612, 2026-11-26\\), signed, in \(root)/v1: \(files); [0-9]+ findings?( in \(root)/v1/report.json)?",
             "built bundle 2613 \\(AIRAC 2613, 2026-12-24\\), signed, in \(root)/v2: \(files); [0-9]+ findings?( in \(root)/v2/report.json)?",
             "\(root)/v2: OK",
-            "wrote the signed update package 2612 → 2613 in \(root)/d: [0-9]+ changeset(, [0-9]+ full)?, 1 unchanged, [0-9]+ bytes of payload",
-            "updated \(root)/device from 2612 to 2613: airports.db changeset, .*rules.json unchanged",
-            "published 2612 to \(root)/cdn \\(no deltas\\)",
-            "published 2613 to \(root)/cdn \\(deltas from 2612\\)",
+            "wrote the signed update package 2612 → 2613 in \(root)/d: [0-9]+ rows(, [0-9]+ full)?, 1 unchanged, [0-9]+ bytes of payload",
+            "updated \(root)/device from 2612 to 2613: airports.db rows, .*rules.json unchanged",
+            "published 2612 to \(root)/cdn \\(no deltas\\); index sequence 1, expires [0-9T:Z-]+",
+            "published 2613 to \(root)/cdn \\(deltas from 2612\\); index sequence 2, expires [0-9T:Z-]+",
         ]
         #expect(runs.count == expected.count)
         for ((command, run), pattern) in zip(runs, expected) {

@@ -43,12 +43,11 @@ import Testing
         let setup = try setUp()
         let delta = try DeltaManifest(jsonData: Data(contentsOf: setup.delta.appendingPathComponent(DeltaManifest.fileName)))
         #expect(delta.fromVersion == "2612" && delta.toVersion == "2613")
-        #expect(delta.files.mapValues(\.kind) == ["items.db": .changeset, "notes.db": .unchanged, "rules.json": .full])
-        #expect(delta.files["items.db"]?.sequence == ["items": 12])
+        #expect(delta.files.mapValues(\.kind) == ["items.db": .rows, "notes.db": .unchanged, "rules.json": .full])
 
         let result = try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey)
-        #expect(result.fromVersion == "2612" && result.toVersion == "2613")
-        #expect(result.files == ["items.db": .changeset, "notes.db": .unchanged, "rules.json": .full])
+        #expect(result.fromVersion == "2612" && result.toVersion == "2613" && result.changed)
+        #expect(result.files == ["items.db": .rows, "notes.db": .unchanged, "rules.json": .full])
         #expect(try ManifestVerifier.contentHashes(folder: setup.installed) == manifestHashes(setup.built))
         #expect(try Data(contentsOf: setup.installed.appendingPathComponent("manifest.json"))
                 == Data(contentsOf: setup.built.appendingPathComponent("manifest.json")))
@@ -59,7 +58,7 @@ import Testing
                 + [String(try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'items'")!)]
         }
         #expect(rows == ["1 alpha 1.75", "3 charlie 3.5", "11 delta 4.5", "12"])
-        // The package is small: the changeset holds three row changes, not the database.
+        // The package is small: the rows payload holds three row changes and the sequence, not the database.
         let itemsPayload = try #require(delta.files["items.db"]?.bytes)
         #expect(itemsPayload < 300)
     }
@@ -76,43 +75,44 @@ import Testing
         #expect(try ManifestVerifier.contentHashes(folder: setup.installed) == manifestHashes(setup.built))
     }
 
-    /// A refusal: what it does to the setup, what to apply with, and a phrase of the message.
+    /// A refusal: what it does to the setup, what to apply with, the kind of error and a phrase of its message.
     struct Refusal: Sendable, CustomStringConvertible {
         var description: String
         var damage: @Sendable (Setup) throws -> Void = { _ in }
         var trusted: @Sendable (SigningKey) -> SigningPublicKey = { $0.publicKey }
         var afterFile: @Sendable (String) throws -> Void = { _ in }
+        var kind: UpdateError.Kind
         var message: String
     }
 
     static let refusals: [Refusal] = [
         Refusal(description: "a flipped payload byte", damage: { setup in
-            try flipByte(setup.delta.appendingPathComponent("items.db.changeset.xz"), at: 20)
-        }, message: "does not match its SHA-256"),
+            try flipByte(setup.delta.appendingPathComponent("items.db.rows.deflate"), at: 20)
+        }, kind: .corruptPayload, message: "does not match its SHA-256"),
         Refusal(description: "a truncated payload", damage: { setup in
-            let url = setup.delta.appendingPathComponent("rules.json.xz")
+            let url = setup.delta.appendingPathComponent("rules.json.deflate")
             try Data(contentsOf: url).dropLast(5).write(to: url)
-        }, message: "truncated or damaged"),
+        }, kind: .corruptPayload, message: "truncated or damaged"),
         Refusal(description: "a missing delta signature", damage: { setup in
             try FileManager.default.removeItem(at: setup.delta.appendingPathComponent("delta.sig"))
-        }, message: "delta.json has no signature"),
+        }, kind: .badSignature, message: "delta.json has no signature"),
         Refusal(description: "a missing manifest signature", damage: { setup in
             try FileManager.default.removeItem(at: setup.delta.appendingPathComponent("manifest.sig"))
-        }, message: "manifest.json has no signature"),
+        }, kind: .badSignature, message: "manifest.json has no signature"),
         Refusal(description: "an edited delta.json", damage: { setup in
             let url = setup.delta.appendingPathComponent("delta.json")
             let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"2612\"", with: "\"2611\"")
             try Data(text.utf8).write(to: url)
-        }, message: "the signature of delta.json does not match"),
+        }, kind: .badSignature, message: "the signature of delta.json does not match"),
         Refusal(description: "a key that is not the trusted one", trusted: { _ in SigningKey().publicKey },
-                message: "not by the trusted key"),
+                kind: .badSignature, message: "the signature of delta.json does not match its content"),
         Refusal(description: "a base modified on the device", damage: { setup in
             let file = try #require(BundleFolder.currentContents(of: setup.installed)).appendingPathComponent("notes.db")
             try DatabaseQueue(path: file.path).write { try $0.execute(sql: "UPDATE notes SET note = 'closed' WHERE icao = 'LFAT'") }
-        }, message: "notes.db: the installed file is not the one the delta applies to"),
+        }, kind: .wrongBase, message: "notes.db: the installed file is not the one the delta applies to"),
         Refusal(description: "a failure after the first file is applied", afterFile: { name in
-            throw UpdateError("injected after \(name)")
-        }, message: "injected after items.db"),
+            throw UpdateError(.fileSystem, "injected after \(name)")
+        }, kind: .fileSystem, message: "injected after items.db"),
     ]
 
     @Test(arguments: refusals)
@@ -123,46 +123,40 @@ import Testing
         let error = #expect(throws: UpdateError.self) {
             try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: refusal.trusted(key), afterFile: refusal.afterFile)
         }
-        #expect(error?.description.contains(refusal.message) == true, "\(error?.description ?? "no error")")
+        #expect(error?.kind == refusal.kind && error?.description.contains(refusal.message) == true, "\(error?.description ?? "no error")")
         #expect(try snapshot(setup.installed) == before)
     }
 
     @Test func aDeltaSignedByAnotherKeyIsRefused() throws {
         let setup = try setUp()
-        // Re-sign delta.json with another key, naming that key: the fingerprint check refuses it first.
+        // delta.json re-signed by another key (it names none: the trusted key is the only one tried).
         let intruder = SigningKey()
-        let url = setup.delta.appendingPathComponent(DeltaManifest.fileName)
-        var delta = try DeltaManifest(jsonData: Data(contentsOf: url))
-        delta.signing = intruder.signing
-        try delta.jsonData().write(to: url)
-        try intruder.signatureText(for: delta.jsonData()).write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
+        let data = try Data(contentsOf: setup.delta.appendingPathComponent(DeltaManifest.fileName))
+        try intruder.signatureText(for: data).write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
         let before = try snapshot(setup.installed)
-        #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey) }
-        // Naming the trusted key but signed by another: the signature itself fails.
-        delta.signing = key.signing
-        try delta.jsonData().write(to: url)
-        try intruder.signatureText(for: delta.jsonData()).write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
         let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey) }
-        #expect(error?.description.contains("does not match its content") == true)
+        #expect(error?.kind == .badSignature && error?.description.contains("does not match its content") == true)
         #expect(try snapshot(setup.installed) == before)
     }
 
-    /// Without a trusted key only hashes protect the device; a package that escapes its folder or is not a package
-    /// at all is still refused.
+    /// Signatures prove who made a package, not that it is sane: a signed package that escapes its folder, claims
+    /// another format or is not a package at all is still refused, before anything is written.
     @Test(arguments: [
-        ("\"payload\": \"items.db.changeset.xz\"", "\"payload\": \"../items.db.changeset.xz\"", "not a plain file name"),
-        ("\"format\": 1", "\"format\": 2", "has format 2"),
-        ("{", "[", "is not a delta description"),
+        ("\"items.db\": {", "\"../items.db\": {", UpdateError.Kind.corruptPayload, "list different files"),
+        ("\"format\": 2", "\"format\": 3", .unsupported, "has format 3"),
+        ("{", "[", .unsupported, "is not a delta description"),
     ])
-    func aHostileUnsignedPackageIsRefused(_ original: String, _ replacement: String, _ message: String) throws {
+    func aHostileSignedPackageIsRefused(_ original: String, _ replacement: String, _ kind: UpdateError.Kind, _ message: String) throws {
         let setup = try setUp()
         let url = setup.delta.appendingPathComponent(DeltaManifest.fileName)
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(original))
-        try Data(text.replacingOccurrences(of: original, with: replacement).utf8).write(to: url)
+        let hostile = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
+        try hostile.write(to: url)
+        try key.signatureText(for: hostile).write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
         let before = try snapshot(setup.installed)
-        let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: nil) }
-        #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+        let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey) }
+        #expect(error?.kind == kind && error?.description.contains(message) == true, "\(error?.description ?? "")")
         #expect(try snapshot(setup.installed) == before)
     }
 
@@ -172,7 +166,7 @@ import Testing
         try TestBundle(version: "2611", airacDate: "2026-10-29").publish(in: device, key: key)
         let before = try snapshot(device)
         let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: device, trustedKey: key.publicKey) }
-        #expect(error?.description == "the delta applies to version 2612, but version 2611 is installed")
+        #expect(error?.kind == .wrongBase && error?.description == "the delta applies to version 2612, but version 2611 is installed; install the full bundle")
         #expect(try snapshot(device) == before)
     }
 
@@ -180,47 +174,95 @@ import Testing
         let setup = try setUp()
         let missing = setup.folder.url.appendingPathComponent("no-bundle")
         let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: missing, trustedKey: key.publicKey) }
-        #expect(error?.description == "the delta applies to version 2612, but no bundle is installed; install the full bundle")
+        #expect(error?.kind == .wrongBase && error?.description == "the delta applies to version 2612, but no bundle is installed; install the full bundle")
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
-    @Test func aReplayedDeltaAndADowngradeAreRefused() throws {
+    @Test func applyingTheInstalledVersionAgainSucceedsAndChangesNothingButADowngradeIsRefused() throws {
         let setup = try setUp()
         try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey)
         let before = try snapshot(setup.installed)
-        let replay = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey) }
-        #expect(replay?.description.contains("not newer than the installed 2613") == true)
+        let again = try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey)
+        #expect(!again.changed && again.toVersion == "2613")
+        #expect(try snapshot(setup.installed) == before)
         let oldFull = setup.folder.url.appendingPathComponent("v1-full")
         try DeltaPackageWriter.write(from: nil, to: setup.folder.url.appendingPathComponent("v1"), out: oldFull, key: key)
         let downgrade = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: oldFull, to: setup.installed, trustedKey: key.publicKey) }
-        #expect(downgrade?.description.contains("brings version 2612") == true)
+        #expect(downgrade?.kind == .notNewer && downgrade?.description.contains("brings version 2612") == true)
         #expect(try snapshot(setup.installed) == before)
     }
 
-    @Test func aChangesetThatConflictsAbortsWithNothingChanged() throws {
-        // The base check normally stops a modified base; here the changeset itself meets a row it does not expect.
+    @Test func aRefusedUpdateLeavesAFlatFolderFlat() throws {
+        let setup = try setUp()
+        // A folder written by hand: the files directly in it, no .aipbundle.
+        let flat = setup.folder.url.appendingPathComponent("flat")
+        try FileManager.default.createDirectory(at: flat, withIntermediateDirectories: true)
+        let installed = try #require(BundleFolder.currentContents(of: setup.installed))
+        for name in try FileManager.default.contentsOfDirectory(atPath: installed.path) {
+            try FileManager.default.copyItem(at: installed.appendingPathComponent(name), to: flat.appendingPathComponent(name))
+        }
+        try DatabaseQueue(path: flat.appendingPathComponent("notes.db").path).write { try $0.execute(sql: "UPDATE notes SET note = 'x'") }
+        let before = try snapshot(flat)
+        let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: flat, trustedKey: key.publicKey) }
+        #expect(error?.kind == .wrongBase)
+        #expect(try snapshot(flat) == before)
+        #expect(!FileManager.default.fileExists(atPath: flat.appendingPathComponent(".aipbundle").path))
+    }
+
+    @Test func aWALModeDatabaseIsUpdatedIntoARollbackJournalFile() throws {
+        let setup = try setUp()
+        // The app switched items.db (patched) and notes.db (unchanged) to WAL and keeps a connection open, so
+        // -wal and -shm exist beside them.
+        let installed = try #require(BundleFolder.currentContents(of: setup.installed))
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let open = try ["items.db", "notes.db"].map { try DatabaseQueue(path: installed.appendingPathComponent($0).path, configuration: configuration) }
+        for queue in open { try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") } }
+        #expect(FileManager.default.fileExists(atPath: installed.appendingPathComponent("notes.db-wal").path))
+        try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey)
+        let updated = try #require(BundleFolder.currentContents(of: setup.installed))
+        for name in ["items.db", "notes.db"] {
+            let header = try Data(contentsOf: updated.appendingPathComponent(name)).prefix(20)
+            #expect(header[18] == 1 && header[19] == 1, "\(name) is not in rollback-journal mode")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: updated.path).sorted()
+                == ["items.db", "manifest.json", "manifest.sig", "notes.db", "rules.json"])
+        #expect(try ManifestVerifier.contentHashes(folder: setup.installed) == manifestHashes(setup.built))
+        withExtendedLifetime(open) {}
+    }
+
+    @Test func aRowsPayloadThatDoesNotFitTheDatabaseAbortsWithNothingChanged() throws {
         let folder = try TemporaryFolder()
         let database = folder.url.appendingPathComponent("t.db")
         let queue = try DatabaseQueue(path: database.path)
         try queue.write { try $0.execute(sql: "CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b')") }
-        let changeset = try queue.inDatabase { db -> Data in
-            var session: OpaquePointer?
-            sqlite3session_create(db.sqliteConnection, "main", &session)
-            defer { sqlite3session_delete(session) }
-            sqlite3session_attach(session, nil)
-            try db.execute(sql: "UPDATE t SET v = 'c' WHERE k = 2; INSERT INTO t VALUES (3, 'd')")
-            var size: Int32 = 0
-            var bytes: UnsafeMutableRawPointer?
-            sqlite3session_changeset(session, &size, &bytes)
-            defer { sqlite3_free(bytes) }
-            return Data(bytes: bytes!, count: Int(size))
-        }
-        try queue.write { try $0.execute(sql: "DELETE FROM t WHERE k = 3; UPDATE t SET v = 'x' WHERE k = 2") }
         try queue.close()
         let before = try Data(contentsOf: database)
-        let error = #expect(throws: UpdateError.self) { try ChangesetApplier.apply(changeset, sequence: nil, to: database, name: "t.db") }
-        #expect(error?.description.contains("holds other values than expected") == true)
+        // An upsert of row 3 first, then the delete of row 9, which is not there: all of it is rolled back.
+        let payload = RowPayload(tables: [RowPayload.Table(name: "t", columnCount: 2, keyColumns: [0],
+                                                           deletes: [[.integer(9)]], upserts: [[.integer(3), .text(Array("c".utf8))]])])
+        let error = #expect(throws: UpdateError.self) { try RowApplier.apply(payload, to: database, name: "t.db") }
+        #expect(error?.kind == .wrongBase && error?.description.contains("not the delta's base") == true, "\(error?.description ?? "")")
         #expect(try Data(contentsOf: database) == before)
+    }
+
+    @Test func aSignedPackageThatNeedsMoreSpaceThanTheVolumeHasIsRefusedBeforeAnythingIsWritten() throws {
+        let setup = try setUp()
+        // The publisher claims (and signs) a rules.json of an exabyte: the updater refuses before inflating anything.
+        let contents = try #require(BundleFolder.currentContents(of: setup.built))
+        var manifest = try Manifest(contentsOf: contents.appendingPathComponent(Manifest.fileName))
+        manifest.files["rules.json"]?.bytes = 1 << 60
+        try manifest.jsonData().write(to: contents.appendingPathComponent(Manifest.fileName))
+        try ManifestSigner.sign(folder: contents, with: key)
+        let full = setup.folder.url.appendingPathComponent("huge")
+        var delta = try DeltaPackageWriter.write(from: nil, to: setup.built, out: full, key: key)
+        delta.files["rules.json"]?.uncompressedBytes = 1 << 60
+        try delta.jsonData().write(to: full.appendingPathComponent(DeltaManifest.fileName))
+        try key.signatureText(for: delta.jsonData()).write(to: full.appendingPathComponent(DeltaManifest.signatureName))
+        let fresh = setup.folder.url.appendingPathComponent("fresh")
+        let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: full, to: fresh, trustedKey: key.publicKey) }
+        #expect(error?.kind == .outOfSpace, "\(error?.description ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
     }
 }
 

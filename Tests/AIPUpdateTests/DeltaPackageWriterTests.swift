@@ -7,7 +7,7 @@ import GRDB
 import TestSupport
 import Testing
 
-/// How `DeltaPackageWriter` chooses between a changeset and the whole file.
+/// How `DeltaPackageWriter` chooses between a rows payload and the whole file.
 @Suite struct DeltaPackageWriterTests {
     let key = SigningKey()
 
@@ -26,7 +26,7 @@ import Testing
         return (delta.files.mapValues(\.kind), folder)
     }
 
-    @Test func aFileWhoseChangesetIsOverHalfItsCompressedSizeShipsWhole() throws {
+    @Test func aFileWhoseRowsPayloadIsOverHalfItsCompressedSizeShipsWhole() throws {
         var old = TestBundle(version: "1")
         var new = TestBundle(version: "2")
         old.items = Dictionary(uniqueKeysWithValues: (1...2_000).map { (Int64($0), ("item \($0 * 7919 % 10_007)", Double($0))) })

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// The content of a small hand-made bundle: two SQLite files and a JSON file, so every file kind and every way
-/// a delta carries a file (changeset, full, unchanged) can be exercised independently of any stage.
+/// a delta carries a file (rows, full, unchanged) can be exercised independently of any stage.
 struct TestBundle {
     var version: String
     var airacDate = "2026-11-26"

@@ -33,28 +33,3 @@ import Testing
         #expect(throws: DeltaError.self) { try SigningKey(fileAt: files.publicKey) }
     }
 }
-
-@Suite struct XZTests {
-    let text = Data(String(repeating: "LFAT runway 13/31 asphalt. ", count: 2_000).utf8)
-
-    @Test func roundTripsAndCompresses() throws {
-        let compressed = try XZ.compress(text)
-        #expect(compressed.count < text.count / 20)
-        #expect(try XZ.compress(text) == compressed)
-        #expect(try XZ.decompress(compressed, limit: text.count, name: "t") == text)
-        #expect(try XZ.decompress(XZ.compress(Data()), limit: 0, name: "t") == Data())
-    }
-
-    @Test func refusesTruncatedCorruptOversizedAndTrailingInput() throws {
-        let compressed = try XZ.compress(text)
-        let truncated = #expect(throws: UpdateError.self) { try XZ.decompress(compressed.dropLast(10), limit: text.count, name: "t") }
-        #expect(truncated?.description == "t: the xz stream is truncated")
-        #expect(throws: UpdateError.self) { try XZ.decompress(Data("not xz at all".utf8), limit: 100, name: "t") }
-        let oversized = #expect(throws: UpdateError.self) { try XZ.decompress(compressed, limit: text.count - 1, name: "t") }
-        #expect(oversized?.description.contains("more than") == true)
-        #expect(throws: UpdateError.self) { try XZ.decompress(compressed + Data([0x41]), limit: text.count, name: "t") }
-        var corrupt = compressed
-        corrupt[corrupt.count / 2] ^= 0xFF
-        #expect(throws: UpdateError.self) { try XZ.decompress(corrupt, limit: text.count, name: "t") }
-    }
-}

@@ -1,0 +1,205 @@
+import AIPErrorText
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fetches a channel's files: over HTTP(S) with URLSession (FoundationNetworking on Linux), or from a folder when
+/// the channel is a `file:` URL (a mirror on disk). Downloads go to `<file>.part` and resume where it ends with an
+/// HTTP `Range` request; the finished file is renamed into place, so a file without `.part` is always complete.
+struct ChannelTransport: Sendable {
+    let channel: URL
+    let session: URLSession
+    /// Attempts per file when the connection drops; each resumes where the last one stopped.
+    let attempts: Int
+
+    /// A channel file the server does not have (404/410): a deleted delta, which the plan routes around.
+    struct Missing: Error {
+        var path: String
+    }
+
+    func url(_ path: String) -> URL {
+        path.split(separator: "/").reduce(channel) { $0.appendingPathComponent(String($1)) }
+    }
+
+    /// The whole of a small file (the index), at most `limit` bytes.
+    func fetch(_ path: String, limit: Int) async throws -> Data {
+        if channel.isFileURL {
+            let url = url(path)
+            guard FileManager.default.fileExists(atPath: url.path) else { throw Missing(path: path) }
+            let data = try UpdatePackage.read(url, what: "the channel's \(path)")
+            guard data.count <= limit else { throw UpdateError(.unsupported, "the channel's \(path) is over \(limit) bytes") }
+            return data
+        }
+        var request = URLRequest(url: url(path))
+        // The index is the one mutable file: ask every cache on the way for a fresh copy.
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw UpdateError(.network, "cannot fetch \(request.url!.absoluteString): \(ErrorText.reason(error))")
+        }
+        try Self.check(response, path: path, url: request.url!)
+        guard data.count <= limit else { throw UpdateError(.unsupported, "the channel's \(path) is over \(limit) bytes") }
+        return data
+    }
+
+    /// Downloads `path` into `destination` (at most `limit` bytes), resuming a `.part` file left by an earlier
+    /// attempt or run. `received` is told each piece's byte count as it arrives.
+    func download(_ path: String, to destination: URL, limit: Int, received: @escaping @Sendable (Int) -> Void) async throws {
+        let part = destination.appendingPathExtension("part")
+        if channel.isFileURL {
+            let source = url(path)
+            guard FileManager.default.fileExists(atPath: source.path) else { throw Missing(path: path) }
+            let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? 0
+            guard size <= limit else { throw UpdateError(.corruptPayload, "the channel's \(path) has \(size) bytes, more than the \(limit) signed for it") }
+            try? FileManager.default.removeItem(at: part)
+            do {
+                try FileManager.default.copyItem(at: source, to: part)
+            } catch {
+                throw FileWriteError.classify(error, writing: part, what: path)
+            }
+            received(size)
+            try Self.rename(part, to: destination)
+            return
+        }
+        var lastError: UpdateError?
+        for _ in 0..<max(attempts, 1) {
+            do {
+                try await DownloadTask.run(session: session, url: url(path), path: path, part: part, limit: limit, received: received)
+                try Self.rename(part, to: destination)
+                return
+            } catch let error as UpdateError where error.kind == .network {
+                lastError = error
+            }
+        }
+        throw lastError!
+    }
+
+    static func check(_ response: URLResponse, path: String, url: URL) throws {
+        guard let http = response as? HTTPURLResponse else { return }
+        if http.statusCode == 404 || http.statusCode == 410 { throw Missing(path: path) }
+        guard (200..<300).contains(http.statusCode) else {
+            throw UpdateError(.network, "\(url.absoluteString) answered HTTP \(http.statusCode)")
+        }
+    }
+
+    private static func rename(_ part: URL, to destination: URL) throws {
+        try? FileManager.default.removeItem(at: destination)
+        do {
+            try FileManager.default.moveItem(at: part, to: destination)
+        } catch {
+            throw FileWriteError.classify(error, writing: destination, what: destination.lastPathComponent)
+        }
+    }
+}
+
+/// One HTTP GET streamed into a `.part` file, with `Range: bytes=N-` when N bytes are there already. A 206 answer
+/// appends; a 200 (the server ignored the range) starts the file over; a 416 (nothing after byte N: a run was
+/// killed between the last byte and the rename) keeps the file as it is, for the hash check to judge; more bytes
+/// than `limit` cancel it.
+private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let path: String
+    private let part: URL
+    private let limit: Int
+    private let received: @Sendable (Int) -> Void
+    private let lock = NSLock()
+    private var handle: FileHandle?
+    private var written = 0
+    private var failure: (any Error)?
+    private var complete = false
+    private var continuation: CheckedContinuation<Void, any Error>?
+
+    private init(path: String, part: URL, limit: Int, received: @escaping @Sendable (Int) -> Void) {
+        self.path = path
+        self.part = part
+        self.limit = limit
+        self.received = received
+    }
+
+    static func run(session: URLSession, url: URL, path: String, part: URL, limit: Int,
+                    received: @escaping @Sendable (Int) -> Void) async throws {
+        let task = DownloadTask(path: path, part: part, limit: limit, received: received)
+        let offset = (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int) ?? 0
+        if offset > limit { try? FileManager.default.removeItem(at: part) }
+        var request = URLRequest(url: url)
+        if offset > 0, offset <= limit { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
+        let delegated = URLSession(configuration: session.configuration, delegate: task, delegateQueue: nil)
+        defer { delegated.finishTasksAndInvalidate() }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            task.lock.withLock { task.continuation = continuation }
+            delegated.dataTask(with: request).resume()
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        do {
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+            let existing = (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int) ?? 0
+            if status == 416, existing > 0 {
+                lock.withLock { complete = true }
+                completionHandler(.cancel)
+                return
+            }
+            try ChannelTransport.check(response, path: path, url: response.url ?? part)
+            if status != 206 || existing == 0 {
+                try? FileManager.default.removeItem(at: part)
+                guard FileManager.default.createFile(atPath: part.path, contents: nil) else {
+                    throw UpdateError(.fileSystem, "\(path): cannot create \(part.path)")
+                }
+            } else if let range = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Range"),
+                      !range.hasPrefix("bytes \(existing)-") {
+                throw UpdateError(.network, "\(path): the server resumed at \(range), not at byte \(existing)")
+            }
+            let handle = try FileHandle(forWritingTo: part)
+            try handle.seekToEnd()
+            lock.withLock {
+                self.handle = handle
+                written = status == 206 ? existing : 0
+            }
+            completionHandler(.allow)
+        } catch {
+            lock.withLock { failure = error }
+            completionHandler(.cancel)
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let (handle, total) = lock.withLock { () -> (FileHandle?, Int) in
+            written += data.count
+            return (failure == nil ? self.handle : nil, written)
+        }
+        guard let handle else { return }
+        do {
+            guard total <= limit else {
+                throw UpdateError(.corruptPayload, "\(path): the server sends more than the \(limit) bytes signed for it")
+            }
+            try handle.write(contentsOf: data)
+            received(data.count)
+        } catch {
+            lock.withLock { failure = error is UpdateError ? error : FileWriteError.classify(error, writing: part, what: path) }
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (continuation, failure, handle, complete) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, (any Error)?, FileHandle?, Bool) in
+            defer { self.continuation = nil }
+            return (self.continuation, self.failure, self.handle, self.complete)
+        }
+        try? handle?.synchronize()
+        try? handle?.close()
+        if complete {
+            continuation?.resume()
+        } else if let failure {
+            continuation?.resume(throwing: failure)
+        } else if let error {
+            continuation?.resume(throwing: UpdateError(.network, "\(path): the download stopped: \(ErrorText.reason(error)); it resumes where it stopped"))
+        } else {
+            continuation?.resume()
+        }
+    }
+}

@@ -1,0 +1,298 @@
+import AIPBundleFolder
+import AIPJSON
+import AIPManifest
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An app's sync service for one bundle folder and one channel: check the signed index, plan the cheapest path,
+/// download with progress (resuming what an earlier run left), verify everything, apply all at once.
+///
+/// ```swift
+/// let client = UpdateClient(channel: URL(string: "https://cdn.example.org/euro/")!, bundle: bundleFolder,
+///                           work: workFolder, trustedKey: key) { state in Task { @MainActor in model.state = state } }
+/// let outcome = try await client.update()
+/// ```
+///
+/// `work` keeps downloads between runs and the newest index seen (for rollback protection): put it somewhere the
+/// system does not purge (Application Support), outside the bundle folder. Every run starts by finishing what an
+/// interrupted one left: a partial download resumes, and a switch a crash cut short is completed.
+public struct UpdateClient: Sendable {
+    public enum State: Sendable, Equatable {
+        case idle
+        case checking
+        case downloading(Progress)
+        case applying
+        case complete(Outcome)
+        case failed(UpdateError.Kind)
+    }
+
+    public struct Progress: Sendable, Equatable {
+        public var bytes: Int
+        public var totalBytes: Int
+        public var fraction: Double { totalBytes == 0 ? 1 : min(1, Double(bytes) / Double(totalBytes)) }
+    }
+
+    public struct Outcome: Sendable, Equatable {
+        /// The version installed before, nil for none.
+        public var fromVersion: String?
+        /// The version installed now.
+        public var version: String
+        /// False when the bundle was current already.
+        public var changed: Bool
+        /// The packages applied (empty when nothing changed).
+        public var steps: [ChannelIndex.Entry]
+        /// Bytes downloaded in this run.
+        public var downloadedBytes: Int
+    }
+
+    /// What path to take.
+    public enum Path: Sendable {
+        /// The plan with the fewest bytes; falls back to the full bundle when a delta is gone or does not apply.
+        case cheapest
+        /// The latest full bundle, whatever is installed (what to do after ``UpdateError/Kind/corruptPayload``
+        /// persists).
+        case fullBundle
+    }
+
+    public let channel: URL
+    public let bundle: URL
+    public let work: URL
+    public let trustedKey: SigningPublicKey
+    private let session: URLSession
+    private let now: @Sendable () -> Date
+    private let onState: @Sendable (State) -> Void
+
+    /// - Parameters:
+    ///   - channel: the channel's root (`https://…/`, or a `file:` URL of a folder).
+    ///   - bundle: the installed bundle folder (created on the first install).
+    ///   - work: downloads and the state of this channel; not inside `bundle`.
+    ///   - trustedKey: the publisher's public key; nothing unsigned by it is ever installed.
+    ///   - session: the URLSession whose configuration requests use (timeouts, proxies).
+    ///   - now: the clock index expiry is checked against.
+    ///   - onState: told every change of state, on an arbitrary thread.
+    public init(channel: URL, bundle: URL, work: URL, trustedKey: SigningPublicKey, session: URLSession = .shared,
+                now: @escaping @Sendable () -> Date = Date.init, onState: @escaping @Sendable (State) -> Void = { _ in }) {
+        self.channel = channel
+        self.bundle = bundle
+        self.work = work
+        self.trustedKey = trustedKey
+        self.session = session
+        self.now = now
+        self.onState = onState
+    }
+
+    /// The folder holding the installed bundle's files, all of one version (nil when nothing is installed): read
+    /// several files from here rather than through `bundle/<file>`, which may change version between two reads.
+    public var installedFolder: URL? { BundleFolder.currentContents(of: bundle) }
+
+    /// Fetches and verifies the channel's index, and plans the update from what is installed.
+    /// - Returns: the index, and the plan (nil when the latest is installed).
+    public func check(path: Path = .cheapest) async throws -> (index: ChannelIndex, plan: UpdatePlan?) {
+        let index = try await fetchIndex()
+        let installed = try installedVersion()
+        if installed == index.latest { return (index, nil) }
+        guard let plan = plan(index, installed: installed, path: path, unavailable: []) else {
+            throw UpdateError(.unsupported, "the channel has no package that brings \(installed ?? "an empty folder") to \(index.latest)")
+        }
+        return (index, plan)
+    }
+
+    /// Brings the bundle to the channel's latest version (or repairs and confirms it when it is there already).
+    /// - Throws: `UpdateError`; the installed bundle is then as it was.
+    @discardableResult
+    public func update(path: Path = .cheapest) async throws -> Outcome {
+        do {
+            let outcome = try await run(path: path)
+            onState(.complete(outcome))
+            return outcome
+        } catch let error as UpdateError {
+            onState(.failed(error.kind))
+            throw error
+        }
+    }
+
+    private func run(path: Path) async throws -> Outcome {
+        onState(.checking)
+        let index = try await fetchIndex()
+        let installed = try installedVersion()
+        if installed == index.latest {
+            try BundleUpdater.repairIfLaidOut(bundle)
+            removeDownloads()
+            return Outcome(fromVersion: installed, version: index.latest, changed: false, steps: [], downloadedBytes: 0)
+        }
+        var unavailable: Set<String> = []
+        var currentPath = path
+        while true {
+            guard let plan = plan(index, installed: installed, path: currentPath, unavailable: unavailable) else {
+                throw UpdateError(.unsupported, "the channel has no package that brings \(installed ?? "an empty folder") to \(index.latest)")
+            }
+            let counter = ByteCounter(total: plan.bytes, onState: onState)
+            onState(.downloading(counter.progress))
+            var folders: [URL] = []
+            do {
+                for step in plan.steps { folders.append(try await download(step, counter: counter)) }
+            } catch let missing as ChannelTransport.Missing {
+                // A package the index names but the server no longer has: plan around it.
+                guard let step = plan.steps.first(where: { missing.path.hasPrefix($0.path + "/") }), step.from != nil else {
+                    throw UpdateError(.network, "the channel names \(missing.path) but does not serve it")
+                }
+                unavailable.insert(step.deltaSHA256)
+                continue
+            }
+            onState(.applying)
+            do {
+                let result = try BundleUpdater.apply(packages: folders, to: bundle, trustedKey: trustedKey)
+                removeDownloads()
+                return Outcome(fromVersion: installed, version: result.toVersion, changed: result.changed, steps: plan.steps,
+                               downloadedBytes: counter.downloaded)
+            } catch let error as UpdateError where error.kind == .wrongBase && currentPath == .cheapest {
+                // The installed files are not what the deltas start from: the full bundle replaces them.
+                currentPath = .fullBundle
+            } catch let error as UpdateError where error.kind == .corruptPayload {
+                // Something downloaded is damaged: the next run fetches it all again.
+                removeDownloads()
+                throw error
+            }
+        }
+    }
+
+    private func plan(_ index: ChannelIndex, installed: String?, path: Path, unavailable: Set<String>) -> UpdatePlan? {
+        switch path {
+        case .cheapest:
+            return UpdatePlan.cheapest(in: index, installed: installed, unavailable: unavailable)
+        case .fullBundle:
+            return index.packages.first { $0.from == nil && $0.to == index.latest }.map { UpdatePlan(steps: [$0]) }
+        }
+    }
+
+    private var transport: ChannelTransport { ChannelTransport(channel: channel, session: session, attempts: 4) }
+    private var downloads: URL { work.appendingPathComponent("downloads") }
+    private var stateFile: URL { work.appendingPathComponent("channel-state.json") }
+
+    /// The index, verified, and not older than the newest this device has seen; that one is recorded.
+    private func fetchIndex() async throws -> ChannelIndex {
+        let data: Data
+        do {
+            data = try await transport.fetch(ChannelIndex.fileName, limit: 4 << 20)
+        } catch let missing as ChannelTransport.Missing {
+            throw UpdateError(.network, "the channel \(channel.absoluteString) has no \(missing.path)")
+        }
+        let index = try ChannelIndex(published: data, trustedKey: trustedKey, now: now())
+        let digest = SHA256.hash(data: data).lowercaseHex
+        let seen = SeenIndex.read(stateFile)
+        if let seen {
+            guard index.sequence >= seen.sequence else {
+                throw UpdateError(.rollback, "the channel serves index sequence \(index.sequence), older than sequence \(seen.sequence) this device has seen: a stale mirror or a replay; keep the installed bundle and retry later")
+            }
+            guard index.sequence > seen.sequence || digest == seen.sha256 else {
+                throw UpdateError(.rollback, "the channel serves another index with the sequence \(index.sequence) this device has seen: the publisher signed two, or someone replays one")
+            }
+        }
+        if seen?.sha256 != digest { try SeenIndex(sequence: index.sequence, sha256: digest).write(to: stateFile) }
+        return index
+    }
+
+    private func installedVersion() throws -> String? {
+        try BundleUpdater.installedManifestData(BundleFolder.currentContents(of: bundle)).map(BundleUpdater.parseInstalled)?.bundleVersion
+    }
+
+    /// Downloads one package into `work/downloads/<sha>/`: delta.json first (pinned by the index), then what it
+    /// names. Files already complete are kept; each is checked against its signed size and hash by the updater.
+    private func download(_ step: ChannelIndex.Entry, counter: ByteCounter) async throws -> URL {
+        let folder = downloads.appendingPathComponent(step.deltaSHA256)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FileWriteError.classify(error, writing: folder, what: "the download folder")
+        }
+        let deltaURL = folder.appendingPathComponent(DeltaManifest.fileName)
+        try await fetchFile(step, DeltaManifest.fileName, into: folder, limit: step.bytes, counter: counter)
+        let deltaData = try UpdatePackage.read(deltaURL, what: "the downloaded \(DeltaManifest.fileName)")
+        guard SHA256.hash(data: deltaData).lowercaseHex == step.deltaSHA256 else {
+            try? FileManager.default.removeItem(at: deltaURL)
+            throw UpdateError(.corruptPayload, "the channel's \(step.path)/\(DeltaManifest.fileName) is not the one its signed index names (SHA-256 differs): damaged in transit or on the server")
+        }
+        let delta = try DeltaManifest(jsonData: deltaData)
+        var files: [(name: String, limit: Int, sha256: String?)] = [
+            (DeltaManifest.signatureName, 1_024, nil), (DeltaManifest.targetManifestPayload, step.bytes, nil), (Manifest.signatureFileName, 1_024, nil),
+        ]
+        for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {
+            guard let payload = file.payloadName(for: name), let bytes = file.bytes else { continue }
+            guard Manifest.isPlainFileName(name) else {
+                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \(name), which is not a plain file name")
+            }
+            files.append((payload, bytes, file.sha256))
+        }
+        for file in files {
+            try await fetchFile(step, file.name, into: folder, limit: file.limit, counter: counter, sha256: file.sha256)
+        }
+        return folder
+    }
+
+    /// Fetches one file of a package unless it is there already (with the right hash, when one is known); a file
+    /// with the wrong hash is deleted so the next run fetches it again.
+    private func fetchFile(_ step: ChannelIndex.Entry, _ name: String, into folder: URL, limit: Int, counter: ByteCounter,
+                           sha256: String? = nil) async throws {
+        let destination = folder.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: destination.path) {
+            if let sha256, (try? FileDigest(fileAt: destination).sha256) != sha256 {
+                try? FileManager.default.removeItem(at: destination)
+            } else {
+                return
+            }
+        }
+        try await transport.download("\(step.path)/\(name)", to: destination, limit: limit) { counter.add($0) }
+        if let sha256, (try? FileDigest(fileAt: destination).sha256) != sha256 {
+            try? FileManager.default.removeItem(at: destination)
+            throw UpdateError(.corruptPayload, "the channel's \(step.path)/\(name) does not match its SHA-256 in \(DeltaManifest.fileName): damaged in transit or on the server; it will be downloaded again")
+        }
+    }
+
+    private func removeDownloads() {
+        try? FileManager.default.removeItem(at: downloads)
+    }
+}
+
+/// Bytes received so far in one run, reported as progress.
+private final class ByteCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    let total: Int
+    private let onState: @Sendable (UpdateClient.State) -> Void
+
+    init(total: Int, onState: @escaping @Sendable (UpdateClient.State) -> Void) {
+        self.total = total
+        self.onState = onState
+    }
+
+    var downloaded: Int { lock.withLock { count } }
+    var progress: UpdateClient.Progress { UpdateClient.Progress(bytes: downloaded, totalBytes: total) }
+
+    func add(_ bytes: Int) {
+        let now = lock.withLock { count += bytes; return count }
+        onState(.downloading(UpdateClient.Progress(bytes: now, totalBytes: total)))
+    }
+}
+
+/// The newest index this device accepted from the channel: its sequence and the SHA-256 of its bytes.
+struct SeenIndex: Codable, Equatable {
+    var sequence: Int
+    var sha256: String
+
+    static func read(_ url: URL) -> SeenIndex? {
+        (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode(SeenIndex.self, from: $0) }
+    }
+
+    /// Written to a temporary file and renamed, so a crash leaves the old record or the new one.
+    func write(to url: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONWriter.encode(self).write(to: url, options: .atomic)
+        } catch {
+            throw FileWriteError.classify(error, writing: url, what: "the channel state")
+        }
+    }
+}
