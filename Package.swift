@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Zip archives (GeoNames dumps, XLSX rules sheets) in the readers.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The HTTP client of `fetch` (redirects, timeouts, pooled connections); swift-nio comes with it and
+        // also serves the tests' local mirror.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // System libraries. scripts/install-deps.sh installs the apt packages named here.
@@ -64,8 +68,15 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Getting the source tree from the web per AIRAC cycle: source definitions, discovery, the HTTP layer,
+        // content checks, the content-addressed cache, the lock and the all-or-nothing swap of the tree.
+        .target(name: "AIPFetch", dependencies: [
+            "AIPJSON", "AIPStages", "AIPBundleFolder",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate",
+            "AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
@@ -75,7 +86,15 @@ let package = Package(
             "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
         ]),
 
-        .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [
+            "AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            // The local HTTP mirror the fetch tests and the fetch benchmark serve from.
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/TestSupport"),
+        .testTarget(name: "AIPFetchTests", dependencies: [
+            "AIPFetch", "AIPJSON", "AIPStages", "AIPCommands", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "TestSupport"]),

@@ -7,7 +7,7 @@ public struct AIPBundleCommand: AsyncParsableCommand {
         commandName: "aipbundle",
         abstract: "Build and check the offline data bundles of FlyFun EuroAIP.",
         version: BundleBuilder.builderVersion,
-        subcommands: [BuildCommand.self, CheckCommand.self, KeygenCommand.self, DeltaCommand.self, ApplyCommand.self, PublishCommand.self, FindingsCommand.self])
+        subcommands: [FetchCommand.self, BuildCommand.self, CheckCommand.self, KeygenCommand.self, DeltaCommand.self, ApplyCommand.self, PublishCommand.self, FindingsCommand.self])
 
     public init() {}
 }
