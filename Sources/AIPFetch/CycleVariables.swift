@@ -27,7 +27,7 @@ public struct CycleVariables: Sendable {
             let name = String(rest[rest.index(after: open)..<close])
             guard let value = extra[name] ?? values[name] else {
                 throw FetchError("the URL template \(template) names {\(name)}, which is not known; known: "
-                                 + (values.keys + extra.keys).sorted().map { "{\($0)}" }.joined(separator: ", "))
+                                 + (Array(values.keys) + Array(extra.keys)).sorted().map { "{\($0)}" }.joined(separator: ", "))
             }
             result += value
             rest = rest[rest.index(after: close)...]

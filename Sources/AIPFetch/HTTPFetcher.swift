@@ -136,7 +136,7 @@ final class HTTPFetcher: Sendable {
                     hasher.update(bufferPointer: raw)
                     if head.count < ContentVerifier.headLength { head += raw.prefix(ContentVerifier.headLength - head.count) }
                 }
-                try handle.write(contentsOf: buffer.readableBytesView)
+                try handle.write(contentsOf: Data(buffer.readableBytesView))
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

@@ -28,7 +28,7 @@ struct SourceRun: Sendable {
             requests += 1
             redirect["redirect"] = target.hasSuffix("/") ? String(target.dropLast()) : target
         }
-        var pages: [SourcesLock.Entry] = []
+        var pages: [(SourcesLock.Entry, Int)] = []
         var wanted: [(url: URL, path: String, check: ContentCheck, item: String?)] = []
         for file in definition.files {
             wanted.append((try parse(try variables.expand(file.url, extra: redirect)), file.path, file.check, nil))
@@ -51,8 +51,8 @@ struct SourceRun: Sendable {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         requests += fetched.count
-        let files = fetched.map(\.0)
-        return Result(source: .init(id: id, files: files.sorted { $0.path! < $1.path! }, pages: pages.map(\.0).sorted { $0.url < $1.url }),
+        let files = fetched.map { $0.0 }
+        return Result(source: .init(id: id, files: files.sorted { $0.path! < $1.path! }, pages: pages.map { $0.0 }.sorted { $0.url < $1.url }),
                       transferred: (fetched + pages).reduce(0) { $0 + $1.1 }, requests: requests)
     }
 
@@ -68,10 +68,9 @@ struct SourceRun: Sendable {
         var pages: [(SourcesLock.Entry, Int)] = []
         var page = entry
         while true {
-            let (entryRecord, text) = try await read(page)
-            pages.append(entryRecord)
-            let entryRecord = entryRecord.0
-            let base = URL(string: entryRecord.finalURL) ?? page
+            let (fetchedPage, text) = try await read(page)
+            pages.append(fetchedPage)
+            let base = URL(string: fetchedPage.0.finalURL) ?? page
             // A frameset leads on (index → toc-frameset → menu); any other page is the menu.
             if let source = PageLinks.frameSource(named: "eAISNavigationBase", in: text) ?? PageLinks.frameSource(named: "eAISNavigation", in: text),
                let next = MirrorMapping.resolve(source, against: base), pages.count < 4 {

@@ -53,7 +53,7 @@ struct FetchTests {
         #expect(try schemaViolations(lock, schema: "sources-lock.schema.json") == [])
         #expect(server.requests.allSatisfy { $0["user-agent"] == "aipbundle/\(AIPBundleCommand.configuration.version)" })
 
-        #expect(await runAIPBundle(["build", "--sources", sources.path, "--out", bundle.path, "--airac", MirrorSite.airac]) == 0)
+        #expect(await runAIPBundle(["build", "--sources", sources.path, "--out", bundle.path, "--airac", MirrorSite.airac, "--only", "airports"]) == 0)
         #expect(await runAIPBundle(["check", bundle.path]) == 0)
         let manifest = try JSONValue.parse(Array(Data(contentsOf: bundle.appendingPathComponent("manifest.json"))))
         guard case .object(let top) = manifest, case .object(let build)? = top.first(where: { $0.key == "build" })?.value else {

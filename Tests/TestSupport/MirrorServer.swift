@@ -132,16 +132,18 @@ public final class MirrorServer: @unchecked Sendable {
                 var headers = HTTPHeaders([("Content-Length", "5000000000")])
                 headers.add(name: "Connection", value: "close")
                 context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))), promise: nil)
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: Array(repeating: 0x41, count: 1024)))))).whenComplete { _ in
-                    context.close(promise: nil)
+                    bound.value.close(promise: nil)
                 }
             case .cutShort?:
                 let bytes = exists ? (try? Array(Data(contentsOf: file))) ?? [] : []
                 server.record(200, headers: request.headers)
                 let headers = HTTPHeaders([("Content-Length", String(bytes.count))])
                 context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))), promise: nil)
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: bytes.prefix(bytes.count / 2)))))).whenComplete { _ in
-                    context.close(promise: nil)
+                    bound.value.close(promise: nil)
                 }
             case nil:
                 guard exists, let bytes = try? Array(Data(contentsOf: file)) else {
