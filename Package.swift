@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Zip archives (GeoNames dumps, XLSX rules sheets) in the readers.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The CLI's logs and progress on stderr (one small handler of our own: plain lines, no timestamps).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The HTTP client of `fetch` (redirects, timeouts, pooled connections); swift-nio comes with it and
         // also serves the tests' local mirror.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -36,35 +38,40 @@ let package = Package(
         // The catalogue of finding codes (build findings and check findings), Foundation only: readers, stages,
         // the manifest verifier, check and the CLI name their codes from it.
         .target(name: "AIPFindings"),
+        // The data contract's names, declared once: bundle file names, tables, columns, keys. Foundation only, below
+        // every layer that writes, reads or checks a bundle file.
+        .target(name: "AIPContract"),
+        // Foundation's file and decoding errors as sentences a person can act on; every layer that reads files uses it.
+        .target(name: "AIPErrorText"),
         .target(name: "AIPReaders", dependencies: [
-            "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPContract", "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPFindings", "AIPReaders", "AIPJSON"]),
+        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
         .target(name: "AIPManifest", dependencies: [
-            "AIPFindings", "AIPJSON", "CSQLite",
+            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
+            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
-        .target(name: "AIPBundleFolder"),
+        .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"]),
         // Device side: signatures, xz payloads, changesets applied in one transaction, the atomic swap.
         .target(name: "AIPUpdate", dependencies: [
-            "AIPJSON", "AIPManifest", "AIPBundleFolder", "CSQLite", "CLZMA",
+            "AIPJSON", "AIPErrorText", "AIPManifest", "AIPBundleFolder", "CSQLite", "CLZMA",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Build side of updates: key pairs, signing manifests, computing deltas, publishing a channel.
         .target(name: "AIPDelta", dependencies: [
-            "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CSQLite", "CLZMA",
+            "AIPErrorText", "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CSQLite", "CLZMA",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
@@ -76,14 +83,15 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
+            "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
             "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
+            "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: [
@@ -97,14 +105,15 @@ let package = Package(
         ]),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
+        .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "TestSupport"]),
-        .testTarget(name: "AIPStagesTests", dependencies: ["AIPFindings", "AIPStages", "TestSupport"]),
+        .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "AIPFindings", "AIPManifest", "CSQLite", "TestSupport",
+            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
+            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [

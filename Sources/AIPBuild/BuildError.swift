@@ -1,5 +1,6 @@
 import AIPBundleFolder
 import AIPBundleKit
+import AIPErrorText
 import AIPManifest
 import AIPReaders
 import AIPStages
@@ -12,6 +13,9 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
     case invalidSetting(String)
     /// The stage ran but its result cannot be published.
     case unusableResult(stage: String, reason: String)
+    /// Row ids cannot carry over from the previous bundle (a table or key column missing, an unreadable file), or
+    /// no id is left to hand out.
+    case previousBundle(IdCarryOverError)
     /// Tables lost more rows against the previous bundle than the shrink gate allows.
     case shrank([ShrinkGate.Loss], maxLoss: Double)
     /// The output folder cannot be used, or writing into it failed.
@@ -27,11 +31,12 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
         case let error as BuildError: self = error
         case let error as SourceError: self = .source(error)
         case let error as StageError: self = .unusableResult(stage: error.stage, reason: error.reason)
+        case let error as IdCarryOverError: self = .previousBundle(error)
         case let error as SettingsError: self = .invalidSetting(error.description)
         case let error as BundleFolderError: self = .output(error.description)
         case let error as BundleWriteError: self = .output(error.description)
         case let error as ManifestError: self = .output(error.description)
-        default: self = .output("\(error)")
+        default: self = .output(ErrorText.sentence(error))
         }
     }
 
@@ -40,6 +45,7 @@ public enum BuildError: Error, Sendable, CustomStringConvertible {
         case .source(let error): error.description
         case .invalidSetting(let reason): reason
         case .unusableResult(let stage, let reason): "\(stage) stage: \(reason)"
+        case .previousBundle(let error): error.description
         case .shrank(let losses, let maxLoss):
             losses.map { "\($0.file): table \($0.table) would shrink from \($0.before) to \($0.after) rows" }.joined(separator: "; ")
                 + String(format: " (more than %g %% lost against the previous bundle); check the inputs, or pass --allow-shrink if this is a real change", maxLoss * 100)

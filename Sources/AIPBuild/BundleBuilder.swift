@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     public var previous: URL?
     /// Publish even when a table lost more rows than the shrink gate allows.
     public var allowShrink = false
+    /// Give fresh ids to the rows of a table whose ids cannot carry over from the previous bundle (the table or a
+    /// key column is missing there) instead of stopping the build (``StageContext/idAllocator(for:)``).
+    public var renumberIds = false
     /// Signs manifest.json (manifest.sig beside it, the key's fingerprint in the manifest); nil leaves it unsigned.
     public var signingKey: SigningKey?
     /// Where a line of progress goes.
@@ -131,7 +134,7 @@ public enum BundleBuilder {
                 sources: SourceTree(root: options.sources), stamp: options.stamp,
                 upstream: BundleTableReader.contents(of: staging, fileNames: StageRegistry.allFiles),
                 previous: BundleTableReader.contents(of: previous, fileNames: StageRegistry.allFiles),
-                progress: options.progress)
+                renumberIds: options.renumberIds, progress: options.progress)
             let start = clock.now
             var run = try await stage.run(context, settings, staging)
             let warnings = carriedUpstreamWarnings(for: stage, carried: carried)

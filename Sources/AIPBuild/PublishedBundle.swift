@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPJSON
 import AIPManifest
 import Foundation
@@ -45,7 +46,7 @@ struct PublishedBundle {
         do {
             return try JSONDecoder().decode(BuildReport.self, from: data)
         } catch {
-            throw BuildError.unusableRecord(bundle: shownAs, reason: "\(name) cannot be read: \((error as? DecodingError)?.summary ?? "\(error)")",
+            throw BuildError.unusableRecord(bundle: shownAs, reason: "\(name) cannot be read: \(ErrorText.reason(error))",
                                             fix: fix)
         }
     }

@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPContract
 import AIPManifest
 import AIPReaders
 import AIPStages
@@ -69,28 +70,31 @@ public enum StageRegistry {
     public static let all: [RegisteredStage] = [
         .make(AirportsStage.self) { output, folder, context, marks in
             var changes = ChangeLogCounts()
-            let contents = try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsSchema.fileName),
-                                                            stamp: context.stamp, idHighWaterMarks: marks[AirportsSchema.fileName] ?? [:],
-                                                            previous: context.previous.location(of: AirportsSchema.fileName)) { changes = $0 }
-            return WrittenFiles(rows: ["airports": output.airports.count, "runways": output.runways.count,
-                                       "procedures": output.procedures.count, "aip_entries": output.aipEntries.count,
-                                       "border_crossing_points": output.borderCrossingPoints.count],
-                                contents: [AirportsSchema.fileName: contents], counts: changes.report)
+            let contents = try AirportsDatabaseWriter.write(output, to: folder.appendingPathComponent(AirportsContract.fileName),
+                                                            stamp: context.stamp, idHighWaterMarks: marks[AirportsContract.fileName] ?? [:],
+                                                            previous: context.previous.location(of: AirportsContract.fileName)) { changes = $0 }
+            return WrittenFiles(rows: [AirportsContract.Airports.table.name: output.airports.count,
+                                       AirportsContract.Runways.table.name: output.runways.count,
+                                       AirportsContract.Procedures.table.name: output.procedures.count,
+                                       AirportsContract.AIPEntries.table.name: output.aipEntries.count,
+                                       AirportsContract.BorderCrossingPoints.table.name: output.borderCrossingPoints.count],
+                                contents: [AirportsContract.fileName: contents], counts: changes.report)
         },
         .make(RulesStage.self) { output, folder, _, _ in
-            let contents = try RulesJSONWriter.write(output.document, to: folder.appendingPathComponent(RulesStage.fileName))
-            return WrittenFiles(rows: ["questions": output.document.questions.count], contents: [RulesStage.fileName: contents])
+            let contents = try RulesJSONWriter.write(output.document, to: folder.appendingPathComponent(RulesContract.fileName))
+            return WrittenFiles(rows: [RulesContract.Document.questions: output.document.questions.count], contents: [RulesContract.fileName: contents])
         },
         .make(CitiesStage.self) { output, folder, context, _ in
-            let contents = try CitiesDatabaseWriter.write(output, to: folder.appendingPathComponent(CitiesSchema.fileName), stamp: context.stamp)
-            return WrittenFiles(rows: ["cities": output.cities.count, "city_names": output.cities.reduce(0) { $0 + $1.lookupNames.count }],
-                                contents: [CitiesSchema.fileName: contents])
+            let contents = try CitiesDatabaseWriter.write(output, to: folder.appendingPathComponent(CitiesContract.fileName), stamp: context.stamp)
+            return WrittenFiles(rows: [CitiesContract.Cities.table.name: output.cities.count,
+                                       CitiesContract.CityNames.table.name: output.cities.reduce(0) { $0 + $1.lookupNames.count }],
+                                contents: [CitiesContract.fileName: contents])
         },
         .make(NotificationsStage.self) { output, folder, context, marks in
-            let file = NotificationsSchema.fileName
+            let file = NotificationsContract.fileName
             let contents = try NotificationsDatabaseWriter.write(output, to: folder.appendingPathComponent(file), stamp: context.stamp,
                                                                  idHighWaterMarks: marks[file] ?? [:])
-            return WrittenFiles(rows: ["ga_notification_requirements": output.rows.count], contents: [file: contents])
+            return WrittenFiles(rows: [NotificationsContract.Requirements.table.name: output.rows.count], contents: [file: contents])
         },
     ]
 

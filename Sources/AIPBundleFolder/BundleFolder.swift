@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +47,7 @@ public final class BundleFolder: @unchecked Sendable {
         let lockPath = stateFolder.appendingPathComponent("lock").path
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw BundleFolderError("cannot create the lock file \(lockPath): \(String(cString: strerror(errno)))")
+            throw BundleFolderError("cannot create the lock file \(lockPath): \(ErrorText.reason(errno: errno))")
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             close(descriptor)
@@ -113,13 +114,13 @@ public final class BundleFolder: @unchecked Sendable {
         let next = stateFolder.appendingPathComponent("\(Self.currentName).next")
         unlink(next.path)
         guard symlink(staging.lastPathComponent, next.path) == 0 else {
-            throw BundleFolderError("cannot create \(next.path): \(String(cString: strerror(errno)))")
+            throw BundleFolderError("cannot create \(next.path): \(ErrorText.reason(errno: errno))")
         }
 
         try fault(.flip)
         let previousFiles = current.map(Self.fileNames(in:)) ?? []
         guard rename(next.path, stateFolder.appendingPathComponent(Self.currentName).path) == 0 else {
-            throw BundleFolderError("cannot switch \(root.path) to the new bundle: \(String(cString: strerror(errno)))")
+            throw BundleFolderError("cannot switch \(root.path) to the new bundle: \(ErrorText.reason(errno: errno))")
         }
         try? Self.sync(stateFolder)
 
@@ -148,10 +149,10 @@ public final class BundleFolder: @unchecked Sendable {
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { return }
         let temporary = root.appendingPathComponent(".\(name).link-\(UUID().uuidString.lowercased())").path
         guard symlink(target, temporary) == 0 else {
-            throw BundleFolderError("published, but cannot create a link in \(root.path): \(String(cString: strerror(errno)))")
+            throw BundleFolderError("published, but cannot create a link in \(root.path): \(ErrorText.reason(errno: errno))")
         }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = ErrorText.reason(errno: errno)
             unlink(temporary)
             throw BundleFolderError("published, but cannot link \(path) to it: \(reason)")
         }
@@ -200,7 +201,7 @@ public final class BundleFolder: @unchecked Sendable {
         do {
             try FileManager.default.copyItem(at: source, to: destination)
         } catch {
-            throw BundleFolderError("cannot carry \(source.lastPathComponent) over into the new bundle: \(error.localizedDescription)")
+            throw BundleFolderError("cannot carry \(source.lastPathComponent) over into the new bundle: \(ErrorText.reason(error))")
         }
     }
 
@@ -212,11 +213,11 @@ public final class BundleFolder: @unchecked Sendable {
     public static func sync(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw BundleFolderError("cannot open \(url.path) to flush it: \(String(cString: strerror(errno)))")
+            throw BundleFolderError("cannot open \(url.path) to flush it: \(ErrorText.reason(errno: errno))")
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw BundleFolderError("cannot flush \(url.path) to disk: \(String(cString: strerror(errno)))")
+            throw BundleFolderError("cannot flush \(url.path) to disk: \(ErrorText.reason(errno: errno))")
         }
     }
 
@@ -231,7 +232,7 @@ public final class BundleFolder: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw BundleFolderError("cannot create \(role) \(url.path): \((error as NSError).localizedFailureReason ?? String(cString: strerror(errno)))")
+            throw BundleFolderError("cannot create \(role) \(url.path): \(ErrorText.reason(error))")
         }
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 
 /// `aipbundle apply`: what the device does with an update package, from the command line.
-public struct ApplyCommand: ParsableCommand {
+public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
     public static let configuration = CommandConfiguration(
         commandName: "apply",
         abstract: "Verify an update package (a delta or a full bundle) and apply it to a bundle folder, all or nothing.",
@@ -11,7 +11,13 @@ public struct ApplyCommand: ParsableCommand {
             Checks the signatures (with --public-key), every payload's size and SHA-256, that the installed bundle is \
             the package's base (version and each file's content) and older than the target; applies each changeset \
             to a copy in one transaction and checks every result's content hash; then switches the bundle folder to \
-            the new files at once. On any failure the bundle folder is left exactly as it was, and the reason is printed.
+            the new files at once. On any failure the bundle folder is left exactly as it was, and the reason is \
+            printed. stdout gets one line: the versions, the bundle folder and how each file was obtained.
+
+            \(CommandExit.help([
+                (.success, "the bundle folder now holds the package's version"),
+                (.failure, "the package was refused (signature, hash, base, not newer, damaged) or could not be applied; the bundle folder is unchanged"),
+            ]))
             """)
 
     @Argument(help: ArgumentHelp("The update package folder (with delta.json).", valueName: "delta"))
@@ -23,15 +29,57 @@ public struct ApplyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The trusted public key (signing.pub); without it signatures are not checked.", valueName: "file"))
     var publicKey: String?
 
+    @OptionGroup var output: OutputOptions
+
     public init() {}
 
-    public func run() throws {
+    public func run() async throws {
+        try await report()
+    }
+
+    func execute(_ log: CommandLog) async throws -> ApplyResult {
+        try PathCheck.existingFolder(package, role: "the update package", fix: "give the folder `aipbundle delta` wrote, or a channel's bundles/<version>")
+        // Checked here: the updater compares versions before it opens the folder, and would call a file "no bundle".
+        try PathCheck.folderOrNothing(bundle, role: "--bundle, the installed bundle")
         let key = try publicKey.map { try SigningPublicKey(fileAt: URL(fileURLWithPath: $0)) }
-        if key == nil {
-            FileHandle.standardError.write(Data("warning: no --public-key: signatures are not checked, only hashes\n".utf8))
+        if let key {
+            log.logger.debug("trusting the key of fingerprint \(key.fingerprint)")
+        } else {
+            log.logger.warning("no --public-key: signatures are not checked, only hashes")
         }
+        log.status("applying \(package) to \(bundle)")
         let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key)
-        let files = result.files.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }.joined(separator: ", ")
-        print("\(result.fromVersion ?? "nothing") → \(result.toVersion): \(files)")
+        return ApplyResult(bundle: bundle, signaturesChecked: key != nil, result: result)
+    }
+}
+
+/// What `apply` reports: the versions before and after, and how each file of the new bundle was obtained.
+struct ApplyResult: CommandResult {
+    var bundle: String
+    /// Absent when the folder held no bundle (a full bundle installed).
+    var fromVersion: String?
+    var toVersion: String
+    var signaturesChecked: Bool
+    var files: [String: String]
+
+    enum CodingKeys: String, CodingKey {
+        case bundle, files
+        case fromVersion = "from_version"
+        case toVersion = "to_version"
+        case signaturesChecked = "signatures_checked"
+    }
+
+    init(bundle: String, signaturesChecked: Bool, result: BundleUpdater.Result) {
+        self.bundle = bundle
+        fromVersion = result.fromVersion
+        toVersion = result.toVersion
+        self.signaturesChecked = signaturesChecked
+        files = result.files.mapValues(\.rawValue)
+    }
+
+    var line: String {
+        let files = files.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let change = fromVersion.map { "updated \(bundle) from \($0) to \(toVersion)" } ?? "installed \(toVersion) in \(bundle)"
+        return change + (signaturesChecked ? "" : " (signatures not checked)") + ": " + files
     }
 }

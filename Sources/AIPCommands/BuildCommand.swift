@@ -5,15 +5,22 @@ import ArgumentParser
 import Foundation
 
 /// `aipbundle build`: source tree in, bundle files out, all or nothing.
-public struct BuildCommand: AsyncParsableCommand {
+public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
     public static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build bundle files from a source tree into an output folder.",
         discussion: """
             Writes the bundle files and report.json into --out, all at once: nothing in --out changes unless the \
             whole build succeeds. Bad rows are reported in report.json and the build goes on; an unusable input \
-            file, or a table that lost more rows than allowed against the previous bundle, stops it (exit 1). \
-            Timestamps come from --airac or SOURCE_DATE_EPOCH, never from the clock inside the data.
+            file, or a table that lost more rows than allowed against the previous bundle, stops it. \
+            Timestamps come from --airac or SOURCE_DATE_EPOCH, never from the clock inside the data. Each stage's \
+            summary goes to stderr; stdout gets one line (or with --json one document) naming the bundle version, \
+            the AIRAC cycle and the folder.
+
+            \(CommandExit.help([
+                (.success, "the bundle was built and published in --out"),
+                (.failure, "the build stopped (an unusable input, the shrink gate, an unreadable --signing-key, --out unusable); nothing in --out changed"),
+            ]))
             """)
 
     @Option(help: ArgumentHelp("The source tree (ourairports/, … and an optional pipeline.json).", valueName: "dir"))
@@ -25,10 +32,10 @@ public struct BuildCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The previous bundle, for stable row ids and the shrink check (default: the bundle already in --out).", valueName: "dir"))
     var previous: String?
 
-    @Option(help: ArgumentHelp("The bundle version recorded in the bundle (default: the AIRAC cycle, e.g. 2612); letters, digits, . _ + -.", valueName: "version"))
-    var version: String?
+    @Option(help: ArgumentHelp("The bundle version recorded in the bundle (default: the AIRAC cycle id, e.g. 2612); letters, digits, . _ + -.", valueName: "version"))
+    var bundleVersion: String?
 
-    @Option(help: ArgumentHelp("The AIRAC cycle's effective date (default: the cycle in force at SOURCE_DATE_EPOCH or today).", valueName: "yyyy-mm-dd"))
+    @Option(help: ArgumentHelp("The AIRAC cycle: its id (2612) or effective date (2026-11-26) (default: the cycle in force at SOURCE_DATE_EPOCH or today).", valueName: "cycle"))
     var airac: String?
 
     @Option(help: ArgumentHelp("Build only these stages, comma-separated (\(StageRegistry.names.joined(separator: ", "))); the other files in --out are kept.", valueName: "stages"))
@@ -43,6 +50,11 @@ public struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Publish even if a table lost more rows than allowed (default 5 %) against the previous bundle.")
     var allowShrink = false
 
+    @Flag(help: "Give new ids to the rows of a table whose ids cannot carry over because the previous bundle lacks the table or a key column (the next delta then carries the whole table).")
+    var renumberIds = false
+
+    @OptionGroup var output: OutputOptions
+
     public init() {}
 
     public func validate() throws {
@@ -51,11 +63,11 @@ public struct BuildCommand: AsyncParsableCommand {
         } catch let error as StageSelectionError {
             throw ValidationError(error.description)
         }
-        if let airac, AIRACCycle(effectiveDate: airac) == nil {
-            throw ValidationError("--airac \(airac) is not the effective date of an AIRAC cycle between 2000 and 2099 (e.g. 2026-11-26); give the date the cycle starts")
+        if let airac, AIRACCycle(airac) == nil {
+            throw ValidationError("--airac \(airac) is neither the id of an AIRAC cycle (e.g. 2612) nor the date a cycle of 2000–2099 starts (e.g. 2026-11-26)")
         }
-        if let version, version.range(of: #"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"#, options: .regularExpression) == nil {
-            throw ValidationError("--version \"\(version)\" must be 1 to 64 letters, digits, '.', '_', '+' or '-', starting with a letter or digit")
+        if let bundleVersion, bundleVersion.range(of: #"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"#, options: .regularExpression) == nil {
+            throw ValidationError("--bundle-version \"\(bundleVersion)\" must be 1 to 64 letters, digits, '.', '_', '+' or '-', starting with a letter or digit")
         }
         do {
             _ = try stamp()
@@ -65,24 +77,30 @@ public struct BuildCommand: AsyncParsableCommand {
     }
 
     public func run() async throws {
-        var options = BuildOptions(
-            sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only),
-            configFile: config.map { URL(fileURLWithPath: $0) }, stamp: try stamp(),
-            previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: Self.progress)
-        options.signingKey = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
-        for result in try await BundleBuilder.build(options).stages {
-            FileHandle.standardError.write(Data((BuildSummaryLine(result, out: out).text + "\n").utf8))
-        }
+        try await report()
     }
 
-    /// Progress lines go to stderr for a person at a terminal; CI logs keep only the summary.
-    @Sendable private static func progress(_ line: String) {
-        guard isatty(STDERR_FILENO) != 0 else { return }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    func execute(_ log: CommandLog) async throws -> BuildSummary {
+        try PathCheck.existingFolder(sources, role: "--sources, the source tree",
+                                     fix: "give the folder that holds ourairports/ and the other inputs (scripts/fetch-data.sh fetches them)")
+        let stamp = try stamp()
+        var options = BuildOptions(
+            sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only),
+            configFile: config.map { URL(fileURLWithPath: $0) }, stamp: stamp,
+            previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: log.progress)
+        options.renumberIds = renumberIds
+        options.signingKey = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
+        if let key = options.signingKey { log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint)") }
+        log.logger.debug("bundle \(stamp.version), \(stamp.airac), timestamp \(stamp.timestamp), stages \(options.stages.map(\.name).joined(separator: ","))")
+        let result = try await BundleBuilder.build(options)
+        for stage in result.stages {
+            log.logger.info("\(BuildSummaryLine(stage, out: out).text)")
+        }
+        return BuildSummary(out: out, result: result, signed: options.signingKey != nil)
     }
 
     private func stamp() throws -> BuildStamp {
-        try BuildStamp.resolve(version: version, airac: airac.flatMap(AIRACCycle.init(effectiveDate:)),
+        try BuildStamp.resolve(version: bundleVersion, airac: airac.flatMap { AIRACCycle($0) },
                                sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
     }
 }

@@ -1,11 +1,10 @@
-import AIPJSON
 import AIPBundleKit
 import AIPManifest
 import ArgumentParser
 import Foundation
 
 /// `aipbundle check`: does a bundle (or one file) follow the data contract?
-public struct CheckCommand: ParsableCommand {
+public struct CheckCommand: AsyncParsableCommand, ReportingCommand {
     public static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a bundle folder or one bundle file against the data contract.",
@@ -13,57 +12,67 @@ public struct CheckCommand: ParsableCommand {
             Checks every file the bundle registry declares: for SQLite files the schema (tables, columns, keys, \
             indexes), integrity_check and foreign_key_check, rollback-journal mode, no triggers, views or unknown \
             tables, the storage class of every value, no infinite REALs, and the invariants readers rely on. The file \
-            is opened read-only and immutable: check never changes it or leaves anything beside it. Prints each \
-            finding; exits 1 if there is any, or if PATH cannot be checked at all.
+            is opened read-only and immutable: check never changes it or leaves anything beside it. Each finding \
+            goes to stderr; stdout gets one line, PATH: OK or the number of findings (with --json, a document \
+            listing them).
+
+            \(CommandExit.help([
+                (.success, "no findings (any --reference differences are all known 0.13 additions)"),
+                (.failure, "findings, or a --reference difference that is not a 0.13 addition"),
+                (.couldNotCheck, "PATH or the --reference file could not be checked: missing, not a bundle file check knows, not a regular file, not SQLite, unreadable"),
+            ]))
             """)
 
     @Argument(help: ArgumentHelp("A bundle folder, or one bundle file such as airports.db (recognised by its name; symbolic links are followed).", valueName: "path"))
     var path: String
 
-    @Flag(help: "Print findings as JSON.")
-    var json = false
-
     @Option(help: ArgumentHelp("Also compare the schema with this database (e.g. one written by euro_aip); differences that are known 0.13 additions are listed but do not fail.", valueName: "file"))
     var reference: String?
 
+    @OptionGroup var output: OutputOptions
+
     public init() {}
 
-    public func run() throws {
+    public func run() async throws {
+        try await report()
+    }
+
+    /// Every error means the path could not be checked at all; findings are a result, not an error.
+    static func exit(for error: any Error) -> CommandExit { .couldNotCheck }
+
+    func execute(_ log: CommandLog) async throws -> CheckResult {
         let url = URL(fileURLWithPath: path)
-        // A path that cannot be checked at all (missing, unknown name, a directory or FIFO, not SQLite) throws
-        // CheckError: "Error: …", exit 1.
+        log.status("checking \(path)")
         let findings = try BundleChecker.check(url)
         let differences = try reference.map { try BundleChecker.compareSchema(url, reference: URL(fileURLWithPath: $0)) } ?? []
-        let unexpected = differences.filter { $0.introduced == .original }
-        if json {
-            print(try CheckOutput(path: path, findings: findings, differences: differences).json())
-        } else {
-            for finding in findings { print(finding) }
-            for difference in differences {
-                print("\(difference.introduced == .euroAIP013 ? "reference lacks 0.13 addition" : "differs from reference"): \(difference)")
+        for finding in findings { log.logger.error("\(finding)") }
+        for difference in differences {
+            if difference.introduced == .euroAIP013 {
+                log.logger.info("reference lacks 0.13 addition: \(difference)")
+            } else {
+                log.logger.error("differs from reference: \(difference)")
             }
-            if findings.isEmpty && unexpected.isEmpty { print("\(path): OK") }
         }
-        if !findings.isEmpty || !unexpected.isEmpty { throw ExitCode.failure }
+        return CheckResult(path: path, findings: findings, differences: differences)
     }
 }
 
-/// The `--json` shape of `check`'s answer.
-struct CheckOutput: Encodable {
+/// What `check` reports: the findings, and the schema differences from `--reference`.
+struct CheckResult: CommandResult {
     struct Difference: Encodable {
         var table: String
         var column: String?
         var message: String
+        /// A known 0.13 addition the reference lacks: listed, not a failure.
         var expected: Bool
     }
 
     var path: String
-    var ok: Bool
     var findings: [CheckFinding]
     var referenceDifferences: [Difference]
 
     enum CodingKeys: String, CodingKey {
-        case path, ok, findings
+        case path, findings
         case referenceDifferences = "reference_differences"
     }
 
@@ -73,10 +82,18 @@ struct CheckOutput: Encodable {
         referenceDifferences = differences.map {
             Difference(table: $0.table, column: $0.column, message: $0.message, expected: $0.introduced == .euroAIP013)
         }
-        ok = findings.isEmpty && !referenceDifferences.contains { !$0.expected }
     }
 
-    func json() throws -> String {
-        try JSONWriter.string(self)
+    private var unexpectedDifferences: Int { referenceDifferences.count { !$0.expected } }
+
+    var exit: CommandExit { findings.isEmpty && unexpectedDifferences == 0 ? .success : .failure }
+
+    var line: String {
+        guard exit == .failure else { return "\(path): OK" }
+        var parts = ["\(findings.count) finding\(findings.count == 1 ? "" : "s")"]
+        if unexpectedDifferences > 0 {
+            parts.append("\(unexpectedDifferences) difference\(unexpectedDifferences == 1 ? "" : "s") from the reference")
+        }
+        return "\(path): " + parts.joined(separator: ", ")
     }
 }

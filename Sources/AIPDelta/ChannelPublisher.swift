@@ -33,8 +33,7 @@ public enum ChannelPublisher {
     @discardableResult
     public static func publish(bundle: URL, channel: URL, keep: Int, key: SigningKey) throws -> Result {
         let bundleFolder = try DeltaPackageWriter.bundleContents(bundle, role: "the bundle to publish")
-        let manifestData = try Data(contentsOf: bundleFolder.appendingPathComponent(Manifest.fileName))
-        let manifest = try Manifest(jsonData: manifestData)
+        let (manifestData, manifest) = try DeltaPackageWriter.manifest(of: bundle, in: bundleFolder, role: "the bundle to publish")
         let version = manifest.bundleVersion
         guard manifest.signing?.publicKeyFingerprint == key.publicKey.fingerprint else {
             throw DeltaError("the bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
@@ -48,7 +47,7 @@ public enum ChannelPublisher {
             let latestData = try Data(contentsOf: current.appendingPathComponent(index.full).appendingPathComponent(Manifest.fileName))
             if index.latest == version {
                 guard latestData == manifestData else {
-                    throw DeltaError("version \(version) is already published with other content; build the new bundle with a new --version")
+                    throw DeltaError("version \(version) is already published with other content; build the new bundle with a new --bundle-version")
                 }
                 return Result(changed: false, version: version, deltasFrom: [])
             }

@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPManifest
 import AIPUpdate
 import Crypto
@@ -21,19 +22,26 @@ public enum DeltaPackageWriter {
             throw DeltaError("\(out.path) is not empty; give a new folder for the package")
         }
         let newFolder = try bundleContents(new, role: "the new bundle")
-        let newManifestData = try Data(contentsOf: newFolder.appendingPathComponent(Manifest.fileName))
-        let newManifest = try Manifest(jsonData: newManifestData)
-        let oldFolder = try old.map { try bundleContents($0, role: "the old bundle") }
-        let oldManifest = try oldFolder.map { try Manifest(contentsOf: $0.appendingPathComponent(Manifest.fileName)) }
+        let (newManifestData, newManifest) = try manifest(of: new, in: newFolder, role: "the new bundle")
+        var oldFolder: URL?
+        var oldManifest: Manifest?
+        if let old {
+            let folder = try bundleContents(old, role: "the old bundle")
+            (oldFolder, oldManifest) = (folder, try manifest(of: old, in: folder, role: "the old bundle").manifest)
+        }
         if let oldManifest, !BundleVersionOrder.isNewer(newManifest, than: oldManifest) {
-            throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta")
+            throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC \(oldManifest.airac.cycle) with a --bundle-version after \(oldManifest.bundleVersion) (e.g. \(oldManifest.bundleVersion).1)")
         }
         if let key, newManifest.signing?.publicKeyFingerprint != key.publicKey.fingerprint {
             throw DeltaError("the new bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
         }
 
         let temporary = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).tmp-\(UUID().uuidString.lowercased())")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw DeltaError("cannot create the package folder \(out.path): \(ErrorText.reason(error))")
+        }
         do {
             var files: [String: DeltaFile] = [:]
             for (name, entry) in newManifest.files.sorted(by: { $0.key < $1.key }) {
@@ -56,6 +64,9 @@ public enum DeltaPackageWriter {
             return delta
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            guard error is DeltaError || error is UpdateError else {
+                throw DeltaError("cannot write the package into \(out.path): \(ErrorText.sentence(error))")
+            }
             throw error
         }
     }
@@ -112,6 +123,18 @@ public enum DeltaPackageWriter {
             throw DeltaError("\(url.path) (\(role)) is not a bundle folder with a \(Manifest.fileName)")
         }
         return folder
+    }
+
+    /// The bytes and the manifest of the bundle `bundle` whose files are in `folder` (``bundleContents(_:role:)``).
+    /// - Throws: `DeltaError` naming the file and the fix when it cannot be read or is not a manifest.
+    static func manifest(of bundle: URL, in folder: URL, role: String) throws -> (data: Data, manifest: Manifest) {
+        do {
+            let data = try Data(contentsOf: folder.appendingPathComponent(Manifest.fileName))
+            return (data, try Manifest(jsonData: data))
+        } catch {
+            throw DeltaError("\(bundle.appendingPathComponent(Manifest.fileName).path) (\(role)): \(ErrorText.reason(error)); "
+                             + "the bundle is damaged: build it again (aipbundle build)")
+        }
     }
 
     /// Renames the finished package to `out`; an existing empty `out` is replaced, anything else is refused.

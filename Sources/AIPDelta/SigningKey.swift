@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPManifest
 import AIPUpdate
 import Crypto
@@ -61,7 +62,7 @@ public struct SigningKey: Sendable {
         } catch let error as DeltaError {
             throw error
         } catch {
-            throw DeltaError("cannot write the key pair into \(folder.path): \(error.localizedDescription)")
+            throw DeltaError("cannot write the key pair into \(folder.path): \(ErrorText.reason(error))")
         }
         return (privateURL, publicURL)
     }

@@ -204,9 +204,6 @@ extension FindingCode {
             Entry(.warning, "A bundle file carried over from the previous build (not rebuilt in this run) no longer matches the manifest it came with; it is read as it is.",
                   remedy: "Nothing if it was edited on purpose (trying texts); otherwise rebuild the stage that writes it.")
 
-        case .checkNoBundleFile:
-            Entry(.error, "The folder holds none of the files the bundle registry declares.",
-                  remedy: "Point check at a bundle folder (the --out of a build) or at one bundle file.")
         case .checkUnreadableFile:
             Entry(.error, "A bundle file in the folder cannot be checked: not a regular file, not SQLite, or not readable.",
                   remedy: "Rebuild the bundle; a copy that lost or damaged the file is the usual cause.")

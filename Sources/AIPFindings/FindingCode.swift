@@ -93,7 +93,6 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case bundleCarriedFileChanged = "bundle.carried_file_changed"
 
     // MARK: `aipbundle check`
-    case checkNoBundleFile = "check.no_bundle_file"
     case checkUnreadableFile = "check.unreadable_file"
     case checkJournalMode = "check.journal_mode"
     case checkSchema = "check.schema"

@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -62,7 +63,7 @@ package enum CheckedPath {
         do {
             return try Data(contentsOf: file)
         } catch {
-            throw CheckError("\(url.path) cannot be read: \(error.localizedDescription)")
+            throw CheckError("\(url.path) cannot be read: \(ErrorText.reason(error))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AIPErrorText
 import Crypto
 import Foundation
 
@@ -23,7 +24,7 @@ public struct FileDigest: Sendable, Equatable {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw ManifestError("cannot open \(url.path): \(error.localizedDescription)")
+            throw ManifestError("cannot open \(url.path): \(ErrorText.reason(error))")
         }
         defer { try? handle.close() }
         var hasher = SHA256()
@@ -34,7 +35,7 @@ public struct FileDigest: Sendable, Equatable {
                 bytes += chunk.count
             }
         } catch {
-            throw ManifestError("cannot read \(url.path): \(error.localizedDescription)")
+            throw ManifestError("cannot read \(url.path): \(ErrorText.reason(error))")
         }
         self.bytes = bytes
         self.sha256 = hasher.finalize().lowercaseHex

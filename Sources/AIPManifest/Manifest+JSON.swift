@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPJSON
 import Foundation
 
@@ -18,7 +19,7 @@ extension Manifest {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ManifestError("cannot read \(url.path): \(error.localizedDescription)")
+            throw ManifestError("cannot read \(url.path): \(ErrorText.reason(error))")
         }
         try self.init(jsonData: data)
     }
@@ -33,7 +34,7 @@ extension Manifest {
         do {
             format = try decoder.decode(FormatOnly.self, from: data).format
         } catch {
-            throw ManifestError("\(Self.fileName) is not a manifest: \(Self.describe(error))")
+            throw ManifestError("\(Self.fileName) is not a manifest: \(ErrorText.reason(error))")
         }
         guard format == Self.currentFormat else {
             throw ManifestError("\(Self.fileName) has format \(format); this build reads format \(Self.currentFormat)")
@@ -41,12 +42,7 @@ extension Manifest {
         do {
             self = try decoder.decode(Manifest.self, from: data)
         } catch {
-            throw ManifestError("\(Self.fileName) is not a manifest: \(Self.describe(error))")
+            throw ManifestError("\(Self.fileName) is not a manifest: \(ErrorText.reason(error))")
         }
-    }
-
-    /// A decoding error in one line: what was wrong and where (`files.airports.db.sha256`).
-    private static func describe(_ error: any Error) -> String {
-        (error as? DecodingError)?.summary ?? "\(error)"
     }
 }

@@ -29,7 +29,7 @@ public struct Manifest: Sendable, Equatable, Codable {
     public static let builderName = "aipbundle"
 
     public var format: Int
-    /// The bundle's version (`--version`), which a device compares to decide whether an update is newer.
+    /// The bundle's version (`--bundle-version`), which a device compares to decide whether an update is newer.
     public var bundleVersion: String
     public var airac: AIRAC
     public var builder: Builder

@@ -1,3 +1,4 @@
+import AIPContract
 import Crypto
 import Foundation
 import GRDB
@@ -73,11 +74,13 @@ public struct ManifestFile: Sendable, Equatable, Codable {
     }
 
     static func schemaVersion(_ db: Database, file: String) throws -> Int? {
-        guard try db.tableExists("model_metadata"),
-              let text = try String.fetchOne(db, sql: "SELECT value FROM model_metadata WHERE key = 'schema_version'")
+        let table = MetadataTable.modelMetadataName
+        guard try db.tableExists(table),
+              let text = try String.fetchOne(db, sql: "SELECT \(MetadataTable.value.name) FROM \(table) WHERE \(MetadataTable.key.name) = ?",
+                                             arguments: [MetadataKey.schemaVersion])
         else { return nil }
         guard let version = Int(text) else {
-            throw ManifestError("\(file): model_metadata.schema_version is \"\(text)\", not an integer")
+            throw ManifestError("\(file): \(table).\(MetadataKey.schemaVersion) is \"\(text)\", not an integer")
         }
         return version
     }

@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPManifest
 import Foundation
 
@@ -126,7 +127,7 @@ public enum BundleUpdater {
             do {
                 try FileManager.default.copyItem(at: current.appendingPathComponent(name), to: destination)
             } catch {
-                throw UpdateError("\(name): cannot copy the installed file to patch it: \(error.localizedDescription)")
+                throw UpdateError("\(name): cannot copy the installed file to patch it: \(ErrorText.reason(error))")
             }
             try ChangesetApplier.apply(changeset, sequence: file.sequence, to: destination, name: name)
         case .full:

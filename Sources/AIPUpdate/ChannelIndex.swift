@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPManifest
 import AIPJSON
 import Foundation
@@ -47,12 +48,12 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw UpdateError("cannot read the channel's \(Self.fileName) (\(url.path)): \(error.localizedDescription)")
+            throw UpdateError("cannot read the channel's \(Self.fileName) (\(url.path)): \(ErrorText.reason(error))")
         }
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
         } catch {
-            throw UpdateError("the channel's \(Self.fileName) is not an index: \(error)")
+            throw UpdateError("the channel's \(Self.fileName) is not an index: \(ErrorText.reason(error)); publish the channel again")
         }
         guard format == Self.currentFormat else {
             throw UpdateError("the channel's \(Self.fileName) has format \(format); this updater reads format \(Self.currentFormat)")

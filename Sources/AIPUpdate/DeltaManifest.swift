@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPManifest
 import AIPJSON
 import Foundation
@@ -56,7 +57,7 @@ public struct DeltaManifest: Sendable, Equatable, Codable {
         do {
             self = try JSONDecoder().decode(Self.self, from: data)
         } catch {
-            throw UpdateError("\(Self.fileName) is not a delta description: \(error)")
+            throw UpdateError("\(Self.fileName) is not a delta description: \(ErrorText.reason(error))")
         }
         guard format == Self.currentFormat else {
             throw UpdateError("\(Self.fileName) has format \(format); this updater reads format \(Self.currentFormat)")

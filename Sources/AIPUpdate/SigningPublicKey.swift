@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPManifest
 import Crypto
 import Foundation
@@ -68,7 +69,7 @@ package enum KeyFileLine {
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw UpdateError("cannot read the key file \(url.path): \(error.localizedDescription)")
+            throw UpdateError("cannot read the key file \(url.path): \(ErrorText.reason(error))")
         }
         let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
         guard parts.count == 2, parts[0] == label else { return nil }

@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPManifest
 import Crypto
 import Foundation
@@ -20,7 +21,11 @@ public struct UpdatePackage: Sendable {
     public init(folder: URL, trustedKey: SigningPublicKey?) throws {
         self.folder = folder
         let deltaData = try Self.read(folder.appendingPathComponent(DeltaManifest.fileName), what: "the update package's \(DeltaManifest.fileName)")
-        delta = try DeltaManifest(jsonData: deltaData)
+        do {
+            delta = try DeltaManifest(jsonData: deltaData)
+        } catch {
+            throw UpdateError("\(folder.path): \(error); the update package is damaged: make it again (aipbundle delta) or copy it again")
+        }
         try trustedKey?.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName),
                                signedBy: delta.signing?.publicKeyFingerprint, what: DeltaManifest.fileName)
 
@@ -31,7 +36,7 @@ public struct UpdatePackage: Sendable {
         do {
             targetManifest = try Manifest(jsonData: targetManifestData)
         } catch {
-            throw UpdateError("the package's \(error)")
+            throw UpdateError("the package's \(error); the update package is damaged: make it again (aipbundle delta) or copy it again")
         }
         let signature = folder.appendingPathComponent(Manifest.signatureFileName)
         try trustedKey?.verify(targetManifestData, signatureFile: signature,
@@ -82,7 +87,7 @@ public struct UpdatePackage: Sendable {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw UpdateError("cannot read \(what) (\(url.path)): \(error.localizedDescription)")
+            throw UpdateError("cannot read \(what) (\(url.path)): \(ErrorText.reason(error))")
         }
     }
 }

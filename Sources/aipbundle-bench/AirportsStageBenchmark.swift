@@ -1,5 +1,6 @@
 import AIPBuild
 import AIPBundleKit
+import AIPContract
 import AIPReaders
 import AIPStages
 import Foundation
@@ -23,7 +24,7 @@ struct AirportsWriteBenchmark: Benchmark {
     let folder: URL
 
     func run() throws -> Work {
-        let url = folder.appendingPathComponent("airports.db")
+        let url = folder.appendingPathComponent(AirportsContract.fileName)
         try? FileManager.default.removeItem(at: url)
         let stamp = BuildStamp(version: "bench", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00")
         let bytes = try AirportsDatabaseWriter.write(output, to: url, stamp: stamp).count

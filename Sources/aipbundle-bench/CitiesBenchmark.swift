@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPContract
 import AIPReaders
 import AIPStages
 import Foundation
@@ -60,7 +61,7 @@ struct CitiesWriteBenchmark: Benchmark {
     let folder: URL
 
     func run() throws -> Work {
-        let url = folder.appendingPathComponent(CitiesSchema.fileName)
+        let url = folder.appendingPathComponent(CitiesContract.fileName)
         try? FileManager.default.removeItem(at: url)
         let bytes = try CitiesDatabaseWriter.write(output, to: url, stamp: CitiesBenchmark.benchStamp).count
         return Work(rows: output.cities.count + output.cities.reduce(0) { $0 + $1.lookupNames.count }, bytes: bytes)

@@ -1,5 +1,6 @@
 import AIPBuild
 import AIPBundleFolder
+import AIPContract
 import AIPDelta
 import AIPManifest
 import AIPStages
@@ -50,7 +51,7 @@ struct DeltaBench {
         let out = out ?? scratch.appendingPathComponent("b-\(name)")
         // The snapshots are airports data only.
         let stamp = BuildStamp(version: version, airac: AIRACCycle(effectiveDate: airac)!, timestamp: "\(airac)T00:00:00")
-        var options = BuildOptions(sources: sources, out: out, stages: try StageRegistry.select("airports"), stamp: stamp,
+        var options = BuildOptions(sources: sources, out: out, stages: try StageRegistry.select(AirportsStage.name), stamp: stamp,
                                    previous: previous, allowShrink: true)
         options.signingKey = key
         let built = options
@@ -105,7 +106,7 @@ final class DeltaComputeBenchmark: Benchmark {
         counter += 1
         try DeltaPackageWriter.write(from: bench.bundles[from]!, to: bench.bundles[to]!,
                                      out: bench.scratch.appendingPathComponent("compute-\(name.hashValue)-\(counter)"), key: bench.key)
-        return Work(bytes: try Data(contentsOf: bench.bundles[to]!.appendingPathComponent("airports.db")).count)
+        return Work(bytes: try Data(contentsOf: bench.bundles[to]!.appendingPathComponent(AirportsContract.fileName)).count)
     }
 }
 

@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPContract
 import AIPManifest
 import Foundation
 
@@ -21,7 +22,7 @@ struct ManifestBenchmark: Benchmark {
     func run() throws -> Work {
         switch part {
         case .database:
-            let file = try ManifestFile(contents: database, kind: .sqlite, name: "airports.db")
+            let file = try ManifestFile(contents: database, kind: .sqlite, name: AirportsContract.fileName)
             return Work(rows: file.tables?.values.reduce(0, +) ?? 0, bytes: file.bytes)
         case .inputs:
             let digests = try inputs.map { try FileDigest(fileAt: $0) }

@@ -1,21 +1,11 @@
 import AIPCommands
-import ArgumentParser
+import Foundation
 
-/// The executable only dispatches; the commands live in AIPCommands so tests can drive them in-process.
-/// (ArgumentParser's async `main()` is not chosen for a root command from another module on Linux, so this
-/// does what it would: parse, run, exit with the error's code.)
+/// The executable only dispatches; the commands live in AIPCommands so tests can drive them in-process, through
+/// the same ``AIPBundleCommand/run(_:console:)`` (which also gives `--json` usage errors their JSON document).
 @main
 enum AIPBundleMain {
     static func main() async {
-        do {
-            var command = try AIPBundleCommand.parseAsRoot()
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            AIPBundleCommand.exit(withError: error)
-        }
+        exit(await AIPBundleCommand.run(Array(CommandLine.arguments.dropFirst())))
     }
 }

@@ -62,7 +62,9 @@ import Testing
         // A rules.json that is not JSON, so no longer the file manifest.json lists.
         try FileManager.default.removeItem(at: out.appendingPathComponent("rules.json"))
         try folder.write("{", to: "out/rules.json")
-        let json = try CheckOutput(path: out.path, findings: try BundleChecker.check(out), differences: []).json()
+        let run = await aipbundle(["check", "--json", out.path])
+        #expect(run.code == 1)
+        let json = run.stdout
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let codes = try #require(object?["findings"] as? [[String: Any]]).map { $0["code"] as? String }
         #expect(codes.filter { $0.flatMap(FindingCode.init(rawValue:)) == nil } == [])

@@ -23,7 +23,7 @@ import Testing
         #expect(try schemaViolations(record("report.json", in: out), schema: "report.schema.json") == [])
         #expect(try schemaViolations(record("manifest.json", in: out), schema: "manifest.schema.json") == [])
         try await runCommand(["keygen", "--out", keys.path])
-        try await runCommand(build + ["--only", "airports", "--version", "2612.1", "--signing-key", keys.appendingPathComponent("signing.key").path])
+        try await runCommand(build + ["--only", "airports", "--bundle-version", "2612.1", "--signing-key", keys.appendingPathComponent("signing.key").path])
         let manifest = try record("manifest.json", in: out)
         #expect(try schemaViolations(record("report.json", in: out), schema: "report.schema.json") == [])
         #expect(try schemaViolations(manifest, schema: "manifest.schema.json") == [])

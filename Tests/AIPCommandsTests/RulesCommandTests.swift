@@ -74,7 +74,7 @@ import Testing
         await #expect {
             try await runCommand(["build", "--sources", sources.path, "--out", folder.url.appendingPathComponent("out").path, "--only", "rules"])
         } throws: { error in
-            AIPBundleCommand.message(for: error).hasPrefix("rules/answers/UK.csv: is not named by an ISO 3166-1 alpha-2 country code")
+            "\(error)".hasPrefix("rules/answers/UK.csv: is not named by an ISO 3166-1 alpha-2 country code")
         }
     }
 }

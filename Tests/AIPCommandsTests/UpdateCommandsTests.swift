@@ -68,13 +68,13 @@ import Testing
         // The next AIRAC cycle: unchanged rows keep their timestamps (the change log carries them over), so the
         // changeset holds the edited runways, their change-log rows and the cycle's airac_updates row.
         try await runCommand(["build", "--sources", SharedFixtures.fixtureSources.path, "--out", v1.path, "--airac", "2026-11-26",
-                              "--version", "2612", "--signing-key", keys.privateKey])
+                              "--bundle-version", "2612", "--signing-key", keys.privateKey])
         let edited = try folder.sourceTree(airports: airports, runways: change.csv, name: "edited")
         for unchanged in ["eaip", "border"] {
             try FileManager.default.createSymbolicLink(at: edited.appendingPathComponent(unchanged),
                                                        withDestinationURL: SharedFixtures.fixtureSources.appendingPathComponent(unchanged))
         }
-        try await runCommand(["build", "--sources", edited.path, "--out", v2.path, "--airac", "2026-12-24", "--version", "2613",
+        try await runCommand(["build", "--sources", edited.path, "--out", v2.path, "--airac", "2026-12-24", "--bundle-version", "2613",
                               "--previous", v1.path, "--signing-key", keys.privateKey])
 
         let delta = folder.url.appendingPathComponent("delta")

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPStages
 import GRDB
 
@@ -5,15 +6,21 @@ import GRDB
 /// as of this build's AIRAC cycle. A state table, rebuilt by every build from `airports.sources`.
 enum AiracCoverage {
     static func write(in db: Database, stamp: BuildStamp) throws {
+        typealias Airports = AirportsContract.Airports
+        typealias Coverage = AirportsContract.AiracCountryCoverage
         var counts: [Key: Int] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT iso_country, sources FROM main.airports WHERE iso_country IS NOT NULL")
+        let countryColumn = Airports.isoCountry.name, sourcesColumn = Airports.sources.name
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT \(countryColumn), \(sourcesColumn) FROM main.\(Airports.table.name) WHERE \(countryColumn) IS NOT NULL
+            """)
         while let row = try rows.next() {
-            let country: String = row["iso_country"]
-            let sources: String = row["sources"] ?? ""
+            let country: String = row[countryColumn]
+            let sources: String = row[sourcesColumn] ?? ""
             for tag in Set(sources.split(separator: ",")) { counts[Key(country: country, source: String(tag)), default: 0] += 1 }
         }
+        let columns = [Coverage.countryISO, Coverage.airacDate, Coverage.source, Coverage.airportsCount, Coverage.updatedAt]
         let insert = try db.makeStatement(sql: """
-            INSERT INTO main.airac_country_coverage (country_iso, airac_date, source, airports_count, updated_at)
+            INSERT INTO main.\(Coverage.table.name) (\(columns.map(\.name).joined(separator: ", ")))
             VALUES (?, ?, ?, ?, ?)
             """)
         for (key, count) in counts.sorted(by: { ($0.key.country, $0.key.source) < ($1.key.country, $1.key.source) }) {

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPStages
 import GRDB
 
@@ -22,17 +23,19 @@ enum ChangeLog {
     /// - Parameter hasPrevious: whether a previous `airports.db` is attached as ``previousSchema``.
     /// - Returns: this build's change rows, per `*_changes` table and per country (empty without a previous bundle).
     static func record(in db: Database, stamp: BuildStamp, hasPrevious: Bool) throws -> ChangeLogCounts {
-        let arguments: StatementArguments = ["changed_at": stamp.timestamp, "airac_date": stamp.airac.effectiveDate]
+        // Named after the change rows' columns they fill (``ChangeLogTable``'s SQL binds `:changed_at`, `:airac_date`).
+        let arguments: StatementArguments = [AirportsContract.ChangeColumns.changedAt.name: stamp.timestamp,
+                                             AirportsContract.ChangeColumns.airacDate.name: stamp.airac.effectiveDate]
         var counts = ChangeLogCounts()
         if hasPrevious {
             do {
                 let previous = try PreviousTables(db)
-                for table in AirportsSchema.schema.tables where table.hasTimestamps || ChangeLogTable.named(table.name) != nil {
+                for table in AirportsContract.schema.tables where table.hasTimestamps || ChangeLogTable.named(table.name) != nil {
                     try compare(table, previous: previous, db: db, arguments: arguments, counts: &counts)
                 }
-                try carry(AirportsSchema.airacUpdates, previous: previous, db: db)
+                try carry(AirportsContract.AiracUpdates.table, previous: previous, db: db)
             } catch let error as DatabaseError {
-                throw BundleWriteError("the previous bundle's \(AirportsSchema.fileName) cannot be compared with this build: \(error.message ?? "\(error.resultCode)")")
+                throw BundleWriteError("the previous bundle's \(AirportsContract.fileName) cannot be compared with this build: \(error.message ?? "\(error.resultCode)")")
             }
         }
         try recordUpdate(in: db, arguments: arguments)
@@ -48,18 +51,18 @@ enum ChangeLog {
         if let log { try carry(log.changes, previous: previous, db: db) }
         guard let previousColumns = previous.columns(of: table.name),
               table.keyColumns.allSatisfy(previousColumns.contains) else { return }
-        let excluded = Set(table.keyColumns + ["created_at", "updated_at"])
+        let excluded = Set(table.keyColumns + [SharedColumns.createdAt.name, SharedColumns.updatedAt.name])
         let compared = table.columns.filter { !excluded.contains($0.name) && previousColumns.contains($0.name) }
         try db.execute(sql: ChangeLogTable.changedKeysSQL(table, compared: compared.map(\.name)))
         // Without it, SQLite scans the changed keys once per row it joins them with.
         try db.execute(sql: "CREATE INDEX temp.changelog_changed_key ON changelog_changed (\(table.keyColumns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")))")
         if let log {
-            try db.execute(sql: try log.collectSQL(compared: compared), arguments: arguments)
+            try db.execute(sql: try log.collectSQL(compared: compared, previousColumns: previousColumns), arguments: arguments)
             try counts.count(ChangeLogTable.collectedRows, loggedIn: log.changes, db: db)
             try db.execute(sql: log.appendSQL)
             try db.execute(sql: "DROP TABLE \(ChangeLogTable.collectedRows)")
         }
-        if table.hasTimestamps, previousColumns.contains("created_at"), previousColumns.contains("updated_at") {
+        if table.hasTimestamps, previousColumns.contains(SharedColumns.createdAt.name), previousColumns.contains(SharedColumns.updatedAt.name) {
             try db.execute(sql: ChangeLogTable.timestampsSQL(table))
         }
         try db.execute(sql: "DROP TABLE \(ChangeLogTable.changedKeys)")
@@ -88,24 +91,28 @@ enum ChangeLog {
     /// This cycle's `airac_updates` row: the airports of this bundle with a change tagged with the cycle, and the
     /// change rows so tagged (every `*_changes` table with an `airac_date`; border points' has none).
     private static func recordUpdate(in db: Database, arguments: StatementArguments) throws {
-        let tagged = ChangeLogTable.airports.map(\.changes).filter { $0.column("airac_date") != nil }
-        let changes = tagged.map { "SELECT count(*) FROM main.\($0.name.quotedDatabaseIdentifier) WHERE airac_date = :airac_date" }
-        let airports = tagged.filter { $0.column("airport_icao") != nil }
-            .map { "SELECT airport_icao FROM main.\($0.name.quotedDatabaseIdentifier) WHERE airac_date = :airac_date" }
+        typealias Updates = AirportsContract.AiracUpdates
+        let airacDate = SharedColumns.airacDate.name, airportICAO = SharedColumns.airportICAO.name
+        let cycle = ":\(airacDate)", changedAt = ":\(AirportsContract.ChangeColumns.changedAt.name)"
+        let tagged = ChangeLogTable.airports.map(\.changes).filter { $0.column(airacDate) != nil }
+        let changes = tagged.map { "SELECT count(*) FROM main.\($0.name.quotedDatabaseIdentifier) WHERE \(airacDate) = \(cycle)" }
+        let airports = tagged.filter { $0.column(airportICAO) != nil }
+            .map { "SELECT \(airportICAO) FROM main.\($0.name.quotedDatabaseIdentifier) WHERE \(airacDate) = \(cycle)" }
         let counted = """
-            (SELECT count(DISTINCT airport_icao) FROM (\(airports.joined(separator: " UNION ALL ")))),
+            (SELECT count(DISTINCT \(airportICAO)) FROM (\(airports.joined(separator: " UNION ALL ")))),
             \(changes.map { "(\($0))" }.joined(separator: " + "))
             """
         // An update first, then an insert: an upsert would raise the AUTOINCREMENT counter even when it updates.
         try db.execute(sql: """
-            UPDATE main.airac_updates SET fetched_at = :changed_at, status = 'success',
-                (airports_updated, changes_count) = (SELECT \(counted))
-            WHERE airac_date = :airac_date AND source = '\(buildSource)'
+            UPDATE main.\(Updates.table.name) SET \(Updates.fetchedAt.name) = \(changedAt), \(Updates.status.name) = 'success',
+                (\(Updates.airportsUpdated.name), \(Updates.changesCount.name)) = (SELECT \(counted))
+            WHERE \(Updates.airacDate.name) = \(cycle) AND \(Updates.source.name) = '\(buildSource)'
             """, arguments: arguments)
         guard db.changesCount == 0 else { return }
+        let columns = [Updates.airacDate, Updates.source, Updates.fetchedAt, Updates.airportsUpdated, Updates.changesCount, Updates.status]
         try db.execute(sql: """
-            INSERT INTO main.airac_updates (airac_date, source, fetched_at, airports_updated, changes_count, status)
-            VALUES (:airac_date, '\(buildSource)', :changed_at, \(counted), 'success')
+            INSERT INTO main.\(Updates.table.name) (\(columns.map(\.name).joined(separator: ", ")))
+            VALUES (\(cycle), '\(buildSource)', \(changedAt), \(counted), 'success')
             """, arguments: arguments)
     }
 }

@@ -1,3 +1,4 @@
+import AIPContract
 import GRDB
 
 /// This build's change rows, for the airports stage's section of the build report.
@@ -17,11 +18,15 @@ public struct ChangeLogCounts: Sendable, Equatable {
     /// Counts the change rows collected in `rows` for `table`, before references to removed rows are cleared (so a
     /// removed airport's changes still find its country in the previous bundle).
     mutating func count(_ rows: String, loggedIn table: TableSchema, db: Database) throws {
-        let country = if table.column("airport_icao") != nil {
-            "coalesce((SELECT iso_country FROM main.airports WHERE icao_code = x.airport_icao), "
-                + "(SELECT iso_country FROM previous.airports WHERE icao_code = x.airport_icao), '-')"
-        } else if table.column("country_iso") != nil {
-            "x.country_iso"
+        typealias Airports = AirportsContract.Airports
+        let airportICAO = SharedColumns.airportICAO.name, countryISO = AirportsContract.BorderCrossingPoints.countryISO.name
+        let airportCountry = { (schema: String) in
+            "(SELECT \(Airports.isoCountry.name) FROM \(schema).\(Airports.table.name) WHERE \(Airports.icaoCode.name) = x.\(airportICAO))"
+        }
+        let country = if table.column(airportICAO) != nil {
+            "coalesce(\(airportCountry("main")), \(airportCountry(ChangeLog.previousSchema)), '-')"
+        } else if table.column(countryISO) != nil {
+            "x.\(countryISO)"
         } else {
             "'-'"
         }

@@ -1,34 +1,44 @@
+import AIPContract
+
 /// Value rules of the change log in `airports.db` (``ChangeLog``), checked by `check` with the other invariants.
 enum ChangeLogInvariants {
     static let rules: [InvariantRule] = ChangeLogTable.airports.flatMap { log -> [InvariantRule] in
-        let table = log.changes.name
+        typealias Change = AirportsContract.ChangeColumns
+        let table = log.changes, name = log.changes.name, id = SharedColumns.id.name
+        let fieldName = Change.fieldName.name, oldValue = Change.oldValue.name, newValue = Change.newValue.name
         var rules = [
-            InvariantRule(name: "\(table).changed_at", table: table, column: "changed_at", message: "is NULL",
-                          sql: "SELECT id FROM \(table) WHERE changed_at IS NULL"),
+            InvariantRule(name: "\(name).\(Change.changedAt.name)", table: table, column: Change.changedAt, message: "is NULL",
+                          sql: "SELECT \(id) FROM \(name) WHERE \(Change.changedAt.name) IS NULL"),
         ]
-        let wholeRows = "field_name NOT LIKE '%\\_ADDED' ESCAPE '\\' AND field_name NOT LIKE '%\\_REMOVED' ESCAPE '\\'"
+        let wholeRows = "\(fieldName) NOT LIKE '%\\_ADDED' ESCAPE '\\' AND \(fieldName) NOT LIKE '%\\_REMOVED' ESCAPE '\\'"
         switch log.style {
         case .fields:
-            rules.append(InvariantRule(name: "\(table) records a change", table: table, column: "new_value",
-                                       message: "equals old_value: the row records no change",
-                                       sql: "SELECT id FROM \(table) WHERE \(wholeRows) AND old_value IS new_value"))
+            rules.append(InvariantRule(name: "\(name) records a change", table: table, column: Change.newValue,
+                                       message: "equals \(oldValue): the row records no change",
+                                       sql: "SELECT \(id) FROM \(name) WHERE \(wholeRows) AND \(oldValue) IS \(newValue)"))
         case .values:
-            rules.append(InvariantRule(name: "\(table) records a change", table: table, column: "new_value",
-                                       message: "equals old_value: the row records no change",
-                                       sql: "SELECT id FROM \(table) WHERE old_value IS new_value"))
+            rules.append(InvariantRule(name: "\(name) records a change", table: table, column: Change.newValue,
+                                       message: "equals \(oldValue): the row records no change",
+                                       sql: "SELECT \(id) FROM \(name) WHERE \(oldValue) IS \(newValue)"))
         case .actions:
-            rules.append(InvariantRule(name: "\(table).action", table: table, column: "action",
+            rules.append(InvariantRule(name: "\(name).\(Change.action.name)", table: table, column: Change.action,
                                        message: "is not ADDED, REMOVED or UPDATED",
-                                       sql: "SELECT id FROM \(table) WHERE action NOT IN ('ADDED', 'REMOVED', 'UPDATED')"))
+                                       sql: "SELECT \(id) FROM \(name) WHERE \(Change.action.name) NOT IN ('ADDED', 'REMOVED', 'UPDATED')"))
         }
         return rules
-    } + [
-        // Every build records its cycle; a bundle without it lost its change log's summary. (A malformed airac_date
-        // is the model_metadata rule's finding, not this one's.)
-        InvariantRule(name: "airac_updates has the bundle's cycle", table: "airac_updates", column: "airac_date",
-                      message: "has no row for model_metadata.airac_date", sql: """
-            SELECT value FROM model_metadata WHERE key = 'airac_date' AND date(value, '+0 days') IS value
-                AND value NOT IN (SELECT airac_date FROM airac_updates)
-            """),
-    ]
+    } + [cycleRecorded]
+
+    /// Every build records its cycle; a bundle without it lost its change log's summary. (A malformed `airac_date`
+    /// is the `model_metadata` rule's finding, not this one's.)
+    static let cycleRecorded: InvariantRule = {
+        typealias Updates = AirportsContract.AiracUpdates
+        typealias Metadata = AirportsContract.ModelMetadata
+        let value = Metadata.value.name
+        return InvariantRule(
+            name: "\(Updates.table.name) has the bundle's cycle", table: Updates.table, column: Updates.airacDate,
+            message: "has no row for \(Metadata.table.name).\(MetadataKey.airacDate)", sql: """
+                SELECT \(value) FROM \(Metadata.table.name) WHERE \(Metadata.key.name) = '\(MetadataKey.airacDate)' AND date(\(value), '+0 days') IS \(value)
+                    AND \(value) NOT IN (SELECT \(Updates.airacDate.name) FROM \(Updates.table.name))
+                """)
+    }()
 }

@@ -1,3 +1,4 @@
+import AIPContract
 import GRDB
 
 /// The SQL that compares one table of the new database (`main`) with the previous bundle's (`previous`).
@@ -24,32 +25,37 @@ extension ChangeLogTable {
     static func timestampsSQL(_ table: TableSchema) -> String {
         let keys = table.keyColumns
         let name = table.name.quoted
+        let createdAt = SharedColumns.createdAt.name.quoted, updatedAt = SharedColumns.updatedAt.name.quoted
         return """
-            UPDATE main.\(name) SET created_at = o.created_at,
-                updated_at = CASE WHEN EXISTS (SELECT 1 FROM \(changedKeys) AS c WHERE \(keyMatch(keys, "c", name)))
-                             THEN \(name).updated_at ELSE o.updated_at END
+            UPDATE main.\(name) SET \(createdAt) = o.\(createdAt),
+                \(updatedAt) = CASE WHEN EXISTS (SELECT 1 FROM \(changedKeys) AS c WHERE \(keyMatch(keys, "c", name)))
+                             THEN \(name).\(updatedAt) ELSE o.\(updatedAt) END
             FROM previous.\(name) AS o WHERE \(keyMatch(keys, "o", name))
             """
     }
 
     /// This build's change rows, collected in `temp.changelog_rows` ordered by key then by column (so their ids are
     /// deterministic), with the keys of removed rows still in them (the report counts them by country first).
-    /// - Parameter compared: the columns compared (both bundles have them), in table order.
-    func collectSQL(compared: [ColumnSchema]) throws -> String {
+    /// - Parameters:
+    ///   - compared: the columns compared (both bundles have them), in table order.
+    ///   - previousColumns: the columns the previous bundle's table has; a removed row reads NULL for the others.
+    func collectSQL(compared: [ColumnSchema], previousColumns: Set<String>) throws -> String {
         let keys = table.keyColumns
         var branches: [(Branch, order: Int)] = [(.added, 0), (.removed, 0)]
         switch style {
         case .fields:
             branches += compared.enumerated().map { (.field($0.element), $0.offset + 1) }
-        case .values:
-            if compared.contains(where: { $0.name == "value" }) { branches.append((.changed(condition: "r.value IS NOT o.value"), 1)) }
+        case .values(let value):
+            if compared.contains(where: { $0.name == value.name }) {
+                branches.append((.changed(condition: "r.\(value.name.quoted) IS NOT o.\(value.name.quoted)"), 1))
+            }
         case .actions:
             branches.append((.changed(condition: "1"), 1))
         }
         let selects = try branches.map { branch, order in
             let values = try loggedColumns.map { "\(try expression(for: $0, in: branch)) AS \($0.quoted)" }
             let sort = keys.enumerated().map { "r.\($1.quoted) AS sort_\($0)" } + ["\(order) AS sort_order"]
-            return "SELECT \((values + sort).joined(separator: ", ")) \(from(branch))"
+            return "SELECT \((values + sort).joined(separator: ", ")) \(from(branch, previousColumns: previousColumns))"
         }
         let sortColumns = keys.indices.map { "sort_\($0)" } + ["sort_order"]
         return """
@@ -81,7 +87,7 @@ extension ChangeLogTable {
     }
 
     /// The columns of a change row this build sets (all but the id).
-    private var loggedColumns: [String] { changes.columns.map(\.name).filter { $0 != "id" } }
+    private var loggedColumns: [String] { changes.columns.map(\.name).filter { $0 != SharedColumns.id.name } }
 
     /// Which rows a branch of the insert reads: `r` is the logged row, `o` its previous version.
     enum Branch {
@@ -91,14 +97,17 @@ extension ChangeLogTable {
         case changed(condition: String)
     }
 
-    private func from(_ branch: Branch) -> String {
+    private func from(_ branch: Branch, previousColumns: Set<String>) -> String {
         let keys = table.keyColumns
         let name = table.name.quoted
         switch branch {
         case .added:
             return "FROM main.\(name) AS r WHERE NOT EXISTS (SELECT 1 FROM previous.\(name) AS o WHERE \(Self.keyMatch(keys, "o", "r")))"
         case .removed:
-            return "FROM previous.\(name) AS r WHERE NOT EXISTS (SELECT 1 FROM main.\(name) AS o WHERE \(Self.keyMatch(keys, "o", "r")))"
+            // A previous bundle may predate a column (or lack it after an edit by hand): the removed row reads it as NULL.
+            let columns = table.columns.map { previousColumns.contains($0.name) ? $0.name.quoted : "NULL AS \($0.name.quoted)" }
+            return "FROM (SELECT \(columns.joined(separator: ", ")) FROM previous.\(name)) AS r "
+                + "WHERE NOT EXISTS (SELECT 1 FROM main.\(name) AS o WHERE \(Self.keyMatch(keys, "o", "r")))"
         case .field(let column):
             return "\(changedRows) WHERE r.\(column.name.quoted) IS NOT o.\(column.name.quoted)"
         case .changed(let condition):
@@ -115,28 +124,31 @@ extension ChangeLogTable {
 
     /// The value of one column of a change row, as SQL.
     private func expression(for column: String, in branch: Branch) throws -> String {
+        typealias Change = AirportsContract.ChangeColumns
+        let fieldName = Change.fieldName.name, oldValue = Change.oldValue.name, newValue = Change.newValue.name
+        let fieldType = Change.fieldType.name, action = Change.action.name
         switch column {
-        case "changed_at": return ":changed_at"
-        case "airac_date": return ":airac_date"
-        case "source": return source
+        case Change.changedAt.name, Change.airacDate.name: return ":\(column)"
+        case Change.source.name: return source.map(Self.r) ?? "NULL"
         default: break
         }
-        if let identity = identity[column] { return identity }
+        if let identity = identity.first(where: { $0.change.name == column }) { return Self.r(identity.row) }
         switch (style, column, branch) {
-        case (.fields(let entity, _), "field_name", .added): return "'\(entity)_ADDED'"
-        case (.fields(let entity, _), "field_name", .removed): return "'\(entity)_REMOVED'"
-        case (.fields, "field_name", .field(let changed)): return "'\(changed.name)'"
-        case (.fields(_, let label), "new_value", .added), (.fields(_, let label), "old_value", .removed): return label
-        case (.fields, "old_value", .field(let changed)): return "CAST(o.\(changed.name.quoted) AS TEXT)"
-        case (.fields, "new_value", .field(let changed)): return "CAST(r.\(changed.name.quoted) AS TEXT)"
-        case (.fields, "field_type", .field(let changed)): return "'\(changed.type.rawValue)'"
-        case (.fields, "field_type", _), (.fields, "old_value", _), (.fields, "new_value", _): return "NULL"
-        case (.values, "old_value", .removed), (.values, "new_value", .added), (.values, "new_value", .changed): return "r.value"
-        case (.values, "old_value", .changed): return "o.value"
-        case (.values, "old_value", _), (.values, "new_value", _): return "NULL"
-        case (.actions, "action", .added): return "'ADDED'"
-        case (.actions, "action", .removed): return "'REMOVED'"
-        case (.actions, "action", _): return "'UPDATED'"
+        case (.fields(let entity, _), fieldName, .added): return "'\(entity)_ADDED'"
+        case (.fields(let entity, _), fieldName, .removed): return "'\(entity)_REMOVED'"
+        case (.fields, fieldName, .field(let changed)): return "'\(changed.name)'"
+        case (.fields(_, let label), newValue, .added), (.fields(_, let label), oldValue, .removed): return label
+        case (.fields, oldValue, .field(let changed)): return "CAST(o.\(changed.name.quoted) AS TEXT)"
+        case (.fields, newValue, .field(let changed)): return "CAST(r.\(changed.name.quoted) AS TEXT)"
+        case (.fields, fieldType, .field(let changed)): return "'\(changed.type.rawValue)'"
+        case (.fields, fieldType, _), (.fields, oldValue, _), (.fields, newValue, _): return "NULL"
+        case (.values(let value), oldValue, .removed), (.values(let value), newValue, .added), (.values(let value), newValue, .changed):
+            return Self.r(value)
+        case (.values(let value), oldValue, .changed): return "o.\(value.name.quoted)"
+        case (.values, oldValue, _), (.values, newValue, _): return "NULL"
+        case (.actions, action, .added): return "'ADDED'"
+        case (.actions, action, .removed): return "'REMOVED'"
+        case (.actions, action, _): return "'UPDATED'"
         default:
             throw BundleWriteError("change log: no value for \(changes.name).\(column)")
         }

@@ -1,3 +1,6 @@
+import AIPContract
+import GRDB
+
 /// How the rows of one data table are compared with the previous bundle and written to its `*_changes` table.
 ///
 /// Rows are matched by primary key (ids are stable across releases: OurAirports ids, or the id allocator's by
@@ -11,52 +14,62 @@ struct ChangeLogTable: Sendable {
         /// per added or removed row: `field_name` `<ENTITY>_ADDED` / `<ENTITY>_REMOVED`, the row's `label` as
         /// `new_value` / `old_value` (euro_aip's `PROCEDURE_ADDED` convention, for every table).
         case fields(entity: String, label: String)
-        /// `aip_entries_changes`: one row per entry whose `value` changed, appeared (`old_value` NULL) or vanished
-        /// (`new_value` NULL). A change of another column (alt_value, mapping) only renews the entry's `updated_at`.
-        case values
+        /// `aip_entries_changes`: one row per entry whose `value` (the column given) changed, appeared (`old_value`
+        /// NULL) or vanished (`new_value` NULL). A change of another column (alt_value, mapping) only renews the
+        /// entry's `updated_at`.
+        case values(ColumnSchema)
         /// `border_crossing_points_changes`: one row per point, `action` `ADDED`, `REMOVED` or `UPDATED`.
         case actions
     }
 
     var table: TableSchema
     var changes: TableSchema
-    /// Columns of the change row that say which row changed, as SQL over `r`.
-    var identity: [String: String]
-    /// The change row's `source`: SQL over `r`, or `NULL` for a table whose rows carry no source.
-    var source: String
+    /// Columns of the change row that say which row changed, each with the column of the logged row it copies.
+    var identity: [(change: ColumnSchema, row: ColumnSchema)]
+    /// The column of the logged row copied to the change row's `source`; nil for a table whose rows carry no source.
+    var source: ColumnSchema?
     var style: Style
 
     /// The logged tables of `airports.db`. `firs` has no `*_changes` table: it only keeps its timestamps.
-    static let airports: [ChangeLogTable] = [
-        ChangeLogTable(table: AirportsSchema.airports, changes: AirportsSchema.airportsChanges,
-                       identity: ["airport_icao": "r.icao_code"], source: "r.sources",
-                       style: .fields(entity: "AIRPORT", label: "rtrim(r.icao_code || ' ' || ifnull(r.name, ''))")),
-        ChangeLogTable(table: AirportsSchema.runways, changes: AirportsSchema.runwaysChanges,
-                       identity: ["airport_icao": "r.airport_icao", "runway_id": "r.id"], source: "NULL",
-                       style: .fields(entity: "RUNWAY", label: "ifnull(r.le_ident, '') || '/' || ifnull(r.he_ident, '')")),
-        ChangeLogTable(table: AirportsSchema.procedures, changes: AirportsSchema.proceduresChanges,
-                       identity: ["airport_icao": "r.airport_icao", "procedure_id": "r.id"], source: "r.source",
-                       style: .fields(entity: "PROCEDURE", label: "ifnull(r.name, '') || ' (' || ifnull(r.procedure_type, '') || ')'")),
-        ChangeLogTable(table: AirportsSchema.aipEntries, changes: AirportsSchema.aipEntriesChanges,
-                       identity: ["airport_icao": "r.airport_icao", "section": "r.section", "field": "r.field",
-                                  "std_field": "r.std_field", "std_field_id": "r.std_field_id", "mapping_score": "r.mapping_score"],
-                       source: "r.source", style: .values),
-        ChangeLogTable(table: AirportsSchema.borderCrossingPoints, changes: AirportsSchema.borderCrossingPointsChanges,
-                       identity: ["icao_code": "r.icao_code", "country_iso": "r.country_iso"], source: "r.source", style: .actions),
-        ChangeLogTable(table: AirportsSchema.waypoints, changes: AirportsSchema.waypointsChanges,
-                       identity: ["waypoint_name": "r.name"], source: "r.source",
-                       style: .fields(entity: "WAYPOINT", label: "r.name")),
-    ]
+    static let airports: [ChangeLogTable] = {
+        typealias Airports = AirportsContract.Airports
+        typealias Runways = AirportsContract.Runways
+        typealias Procedures = AirportsContract.Procedures
+        typealias AIPEntries = AirportsContract.AIPEntries
+        typealias Points = AirportsContract.BorderCrossingPoints
+        typealias Waypoints = AirportsContract.Waypoints
+        return [
+            ChangeLogTable(table: Airports.table, changes: AirportsContract.AirportsChanges.table,
+                           identity: [(SharedColumns.airportICAO, Airports.icaoCode)], source: Airports.sources,
+                           style: .fields(entity: "AIRPORT", label: "rtrim(\(r(Airports.icaoCode)) || ' ' || ifnull(\(r(Airports.name)), ''))")),
+            ChangeLogTable(table: Runways.table, changes: AirportsContract.RunwaysChanges.table,
+                           identity: [(SharedColumns.airportICAO, Runways.airportICAO), (AirportsContract.RunwaysChanges.runwayID, Runways.id)],
+                           source: nil,
+                           style: .fields(entity: "RUNWAY", label: "ifnull(\(r(Runways.leIdent)), '') || '/' || ifnull(\(r(Runways.heIdent)), '')")),
+            ChangeLogTable(table: Procedures.table, changes: AirportsContract.ProceduresChanges.table,
+                           identity: [(SharedColumns.airportICAO, Procedures.airportICAO), (AirportsContract.ProceduresChanges.procedureID, Procedures.id)],
+                           source: Procedures.source,
+                           style: .fields(entity: "PROCEDURE",
+                                          label: "ifnull(\(r(Procedures.name)), '') || ' (' || ifnull(\(r(Procedures.procedureType)), '') || ')'")),
+            ChangeLogTable(table: AIPEntries.table, changes: AirportsContract.AIPEntriesChanges.table,
+                           identity: [AIPEntries.airportICAO, AIPEntries.section, AIPEntries.field, AIPEntries.stdField, AIPEntries.stdFieldID,
+                                      AIPEntries.mappingScore].map { ($0, $0) },
+                           source: AIPEntries.source, style: .values(AIPEntries.value)),
+            ChangeLogTable(table: Points.table, changes: AirportsContract.BorderCrossingPointsChanges.table,
+                           identity: [Points.icaoCode, Points.countryISO].map { ($0, $0) }, source: Points.source, style: .actions),
+            ChangeLogTable(table: Waypoints.table, changes: AirportsContract.WaypointsChanges.table,
+                           identity: [(AirportsContract.WaypointsChanges.waypointName, Waypoints.name)], source: Waypoints.source,
+                           style: .fields(entity: "WAYPOINT", label: r(Waypoints.name))),
+        ]
+    }()
 
     static func named(_ table: String) -> ChangeLogTable? { airports.first { $0.table.name == table } }
+
+    /// `column` of the logged row, as SQL.
+    static func r(_ column: ColumnSchema) -> String { "r.\(column.name.quotedDatabaseIdentifier)" }
 }
 
 extension TableSchema {
-    /// The primary-key columns, whether declared on a column or as a table constraint.
-    var keyColumns: [String] {
-        primaryKey.isEmpty ? columns.filter(\.isPrimaryKey).map(\.name) : primaryKey
-    }
-
     /// Whether the table has the `created_at`/`updated_at` pair the change log carries over.
-    var hasTimestamps: Bool { column("created_at") != nil && column("updated_at") != nil }
+    var hasTimestamps: Bool { column(SharedColumns.createdAt.name) != nil && column(SharedColumns.updatedAt.name) != nil }
 }

@@ -26,7 +26,7 @@ public enum BundleChecker {
         }
         let present = files.filter { CheckedPath.exists(path.appendingPathComponent($0.name)) }
         guard !present.isEmpty else {
-            return [CheckFinding(file: path.lastPathComponent, code: .checkNoBundleFile, message: "holds no bundle file (expected \(known()))")]
+            throw CheckError("\(path.path) is not a bundle: it holds no bundle file (expected \(known())); give the --out folder of `aipbundle build`")
         }
         let contents = present.flatMap { file in
             do {

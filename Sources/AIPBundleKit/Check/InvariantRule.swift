@@ -1,3 +1,5 @@
+import AIPContract
+
 /// A value rule of one SQLite bundle file that a schema cannot express, as a query returning offending rows.
 ///
 /// `check` skips a rule whose table or column is missing (that is already a schema finding) and reports a rule
@@ -13,10 +15,12 @@ public struct InvariantRule: Sendable {
     /// Selects one text describing each offending row (its key, or the offending value).
     public var sql: String
 
-    public init(name: String, table: String, column: String?, message: String, sql: String) {
+    /// The table and column are the contract's values, so a rule cannot name one the contract lacks; `sql` stays
+    /// SQL text, and the tests prepare every rule's on a database created from the contract.
+    public init(name: String, table: TableSchema, column: ColumnSchema?, message: String, sql: String) {
         self.name = name
-        self.table = table
-        self.column = column
+        self.table = table.name
+        self.column = column?.name
         self.message = message
         self.sql = sql
     }

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPManifest
 import Foundation
 import GRDB

@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPManifest
 import Foundation
 
@@ -24,7 +25,7 @@ struct SQLiteHeader {
             defer { try? handle.close() }
             bytes = try handle.read(upToCount: 100) ?? Data()
         } catch {
-            throw CheckError("\(displayPath) cannot be read: \(error.localizedDescription)")
+            throw CheckError("\(displayPath) cannot be read: \(ErrorText.reason(error))")
         }
         guard !bytes.isEmpty else { throw CheckError("\(displayPath) is empty, expected an SQLite database") }
         guard bytes.count == 100, bytes.prefix(16) == Self.magic else {

@@ -1,3 +1,5 @@
+import AIPContract
+
 /// One way a database's schema differs from the schema it is compared with.
 public struct SchemaDifference: Sendable, Equatable, CustomStringConvertible {
     public var table: String

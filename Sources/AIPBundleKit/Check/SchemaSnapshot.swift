@@ -1,3 +1,4 @@
+import AIPContract
 import Foundation
 import GRDB
 

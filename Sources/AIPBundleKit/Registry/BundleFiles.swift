@@ -1,3 +1,4 @@
+import AIPContract
 import AIPStages
 
 /// Every file a bundle holds. A new stage adds its output to ``all``; nothing else needs to change for
@@ -5,21 +6,21 @@ import AIPStages
 public enum BundleFiles {
     /// `airports.db`, written by the airports stage.
     public static let airports = BundleFile(
-        name: AirportsSchema.fileName, stage: "airports",
-        kind: .sqlite(schema: AirportsSchema.schema, invariants: AirportsInvariants.rules))
+        name: AirportsContract.fileName, stage: AirportsStage.name,
+        kind: .sqlite(schema: AirportsContract.schema, invariants: AirportsInvariants.rules))
 
     /// `rules.json`, written by the rules stage.
-    public static let rules = BundleFile(name: RulesStage.fileName, stage: RulesStage.name, kind: .json(validate: RulesJSONValidator.validate))
+    public static let rules = BundleFile(name: RulesContract.fileName, stage: RulesStage.name, kind: .json(validate: RulesJSONValidator.validate))
 
     /// `european_cities.db`, written by the cities stage.
     public static let cities = BundleFile(
-        name: CitiesSchema.fileName, stage: "cities",
-        kind: .sqlite(schema: CitiesSchema.schema, invariants: CitiesInvariants.rules))
+        name: CitiesContract.fileName, stage: CitiesStage.name,
+        kind: .sqlite(schema: CitiesContract.schema, invariants: CitiesInvariants.rules))
 
     /// `ga_notifications.db`, written by the notifications stage.
     public static let notifications = BundleFile(
-        name: NotificationsSchema.fileName, stage: "notifications",
-        kind: .sqlite(schema: NotificationsSchema.schema, invariants: NotificationsInvariants.rules))
+        name: NotificationsContract.fileName, stage: NotificationsStage.name,
+        kind: .sqlite(schema: NotificationsContract.schema, invariants: NotificationsInvariants.rules))
 
     /// Every registered file, in the order stages run.
     public static let all: [BundleFile] = [airports, rules, cities, notifications]

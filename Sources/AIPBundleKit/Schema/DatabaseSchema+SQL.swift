@@ -1,3 +1,5 @@
+import AIPContract
+
 extension DatabaseSchema {
     /// The statements that create every table and index, in contract order.
     public var createStatements: [String] {

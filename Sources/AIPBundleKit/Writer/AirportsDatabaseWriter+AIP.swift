@@ -1,67 +1,71 @@
+import AIPContract
 import AIPStages
 import GRDB
 
 /// The tables filled from eAIP pages and border crossing lists, rows in id order.
 extension AirportsDatabaseWriter {
     static func insertAIPEntries(_ rows: [AIPEntryRow], db: Database, stamp: BuildStamp) throws {
-        var insert = try BulkInsert(db, into: AirportsSchema.aipEntries)
+        typealias AIPEntries = AirportsContract.AIPEntries
+        var insert = try BulkInsert(db, into: AIPEntries.table)
         for entry in rows {
             try insert.insert { row in
-                row.set("id", Int(entry.id))
-                row.set("airport_icao", entry.airportICAO)
-                row.set("section", entry.section)
-                row.set("field", entry.field)
-                row.set("value", entry.value)
-                row.set("std_field", entry.stdField)
-                row.set("std_field_id", entry.stdFieldID)
-                row.set("mapping_score", entry.mappingScore)
-                row.set("alt_field", entry.altField)
-                row.set("alt_value", entry.altValue)
-                row.set("source", entry.source)
-                row.set("source_priority", entry.sourcePriority)
-                row.set("created_at", stamp.timestamp)
-                row.set("updated_at", stamp.timestamp)
+                row.set(AIPEntries.id, Int(entry.id))
+                row.set(AIPEntries.airportICAO, entry.airportICAO)
+                row.set(AIPEntries.section, entry.section)
+                row.set(AIPEntries.field, entry.field)
+                row.set(AIPEntries.value, entry.value)
+                row.set(AIPEntries.stdField, entry.stdField)
+                row.set(AIPEntries.stdFieldID, entry.stdFieldID)
+                row.set(AIPEntries.mappingScore, entry.mappingScore)
+                row.set(AIPEntries.altField, entry.altField)
+                row.set(AIPEntries.altValue, entry.altValue)
+                row.set(AIPEntries.source, entry.source)
+                row.set(AIPEntries.sourcePriority, entry.sourcePriority)
+                row.set(AIPEntries.createdAt, stamp.timestamp)
+                row.set(AIPEntries.updatedAt, stamp.timestamp)
             }
         }
     }
 
     static func insertProcedures(_ rows: [ProcedureRow], db: Database, stamp: BuildStamp) throws {
-        var insert = try BulkInsert(db, into: AirportsSchema.procedures)
+        typealias Procedures = AirportsContract.Procedures
+        var insert = try BulkInsert(db, into: Procedures.table)
         for procedure in rows {
             try insert.insert { row in
-                row.set("id", Int(procedure.id))
-                row.set("airport_icao", procedure.airportICAO)
-                row.set("name", procedure.name)
-                row.set("procedure_type", procedure.procedureType)
-                row.set("approach_type", procedure.approachType)
-                row.set("runway_ident", procedure.runwayIdent)
-                row.set("runway_letter", procedure.runwayLetter)
-                row.set("runway_number", procedure.runwayNumber)
-                row.set("source", procedure.source)
-                row.set("authority", procedure.authority)
-                row.set("raw_name", procedure.rawName)
-                row.set("created_at", stamp.timestamp)
-                row.set("updated_at", stamp.timestamp)
+                row.set(Procedures.id, Int(procedure.id))
+                row.set(Procedures.airportICAO, procedure.airportICAO)
+                row.set(Procedures.name, procedure.name)
+                row.set(Procedures.procedureType, procedure.procedureType)
+                row.set(Procedures.approachType, procedure.approachType)
+                row.set(Procedures.runwayIdent, procedure.runwayIdent)
+                row.set(Procedures.runwayLetter, procedure.runwayLetter)
+                row.set(Procedures.runwayNumber, procedure.runwayNumber)
+                row.set(Procedures.source, procedure.source)
+                row.set(Procedures.authority, procedure.authority)
+                row.set(Procedures.rawName, procedure.rawName)
+                row.set(Procedures.createdAt, stamp.timestamp)
+                row.set(Procedures.updatedAt, stamp.timestamp)
             }
         }
     }
 
     static func insertBorderCrossingPoints(_ rows: [BorderCrossingPointRow], db: Database, stamp: BuildStamp) throws {
-        var insert = try BulkInsert(db, into: AirportsSchema.borderCrossingPoints)
+        typealias BorderCrossingPoints = AirportsContract.BorderCrossingPoints
+        var insert = try BulkInsert(db, into: BorderCrossingPoints.table)
         for point in rows {
             try insert.insert { row in
-                row.set("id", Int(point.id))
-                row.set("icao_code", point.icaoCode)
-                row.set("country_iso", point.countryISO)
-                row.set("airport_name", point.airportName)
-                row.set("is_airport", point.isAirport)
-                row.set("source", point.source)
-                row.set("extraction_method", point.extractionMethod)
-                row.set("metadata_json", point.metadataJSON)
-                row.set("matched_airport_icao", point.matchedAirportICAO)
-                row.set("match_score", point.matchScore)
-                row.set("created_at", stamp.timestamp)
-                row.set("updated_at", stamp.timestamp)
+                row.set(BorderCrossingPoints.id, Int(point.id))
+                row.set(BorderCrossingPoints.icaoCode, point.icaoCode)
+                row.set(BorderCrossingPoints.countryISO, point.countryISO)
+                row.set(BorderCrossingPoints.airportName, point.airportName)
+                row.set(BorderCrossingPoints.isAirport, point.isAirport)
+                row.set(BorderCrossingPoints.source, point.source)
+                row.set(BorderCrossingPoints.extractionMethod, point.extractionMethod)
+                row.set(BorderCrossingPoints.metadataJSON, point.metadataJSON)
+                row.set(BorderCrossingPoints.matchedAirportICAO, point.matchedAirportICAO)
+                row.set(BorderCrossingPoints.matchScore, point.matchScore)
+                row.set(BorderCrossingPoints.createdAt, stamp.timestamp)
+                row.set(BorderCrossingPoints.updatedAt, stamp.timestamp)
             }
         }
     }

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPStages
 import Foundation
 import GRDB
@@ -20,7 +21,7 @@ public enum AirportsDatabaseWriter {
                              changeLog: (ChangeLogCounts) -> Void = { _ in }) throws -> Data {
         let attached = previous.map { [ChangeLog.previousSchema: $0] } ?? [:]
         return try DatabaseImage.write(to: url, attaching: attached) { db in
-            for statement in AirportsSchema.schema.createStatements {
+            for statement in AirportsContract.schema.createStatements {
                 try db.execute(sql: statement)
             }
             try insertAirports(output.airports, db: db, stamp: stamp)
@@ -29,90 +30,94 @@ public enum AirportsDatabaseWriter {
             try insertAIPEntries(output.aipEntries, db: db, stamp: stamp)
             try insertBorderCrossingPoints(output.borderCrossingPoints, db: db, stamp: stamp)
             try insertMetadata(AirportsStatistics(output: output, stamp: stamp), db: db, stamp: stamp)
-            try SQLiteSequence.raise(idHighWaterMarks, of: AirportsSchema.schema, in: db)
+            try SQLiteSequence.raise(idHighWaterMarks, of: AirportsContract.schema, in: db)
             changeLog(try ChangeLog.record(in: db, stamp: stamp, hasPrevious: previous != nil))
         }
     }
 
     static func insertAirports(_ rows: [AirportRow], db: Database, stamp: BuildStamp) throws {
-        var insert = try BulkInsert(db, into: AirportsSchema.airports)
+        typealias Airports = AirportsContract.Airports
+        var insert = try BulkInsert(db, into: Airports.table)
         for airport in rows {
             try insert.insert { row in
-                row.set("icao_code", airport.icaoCode)
-                row.set("name", airport.name)
-                row.set("type", airport.type)
-                row.set("latitude_deg", airport.latitudeDeg)
-                row.set("longitude_deg", airport.longitudeDeg)
-                row.set("elevation_ft", airport.elevationFt)
-                row.set("continent", airport.continent)
-                row.set("iso_country", airport.isoCountry)
-                row.set("iso_region", airport.isoRegion)
-                row.set("municipality", airport.municipality)
-                row.set("scheduled_service", airport.scheduledService)
-                row.set("gps_code", airport.gpsCode)
-                row.set("iata_code", airport.iataCode)
-                row.set("local_code", airport.localCode)
-                row.set("home_link", airport.homeLink)
-                row.set("wikipedia_link", airport.wikipediaLink)
-                row.set("keywords", airport.keywords)
-                row.set("sources", airport.sources.sorted().joined(separator: ","))
-                row.set("created_at", stamp.timestamp)
-                row.set("updated_at", stamp.timestamp)
+                row.set(Airports.icaoCode, airport.icaoCode)
+                row.set(Airports.name, airport.name)
+                row.set(Airports.type, airport.type)
+                row.set(Airports.latitudeDeg, airport.latitudeDeg)
+                row.set(Airports.longitudeDeg, airport.longitudeDeg)
+                row.set(Airports.elevationFt, airport.elevationFt)
+                row.set(Airports.continent, airport.continent)
+                row.set(Airports.isoCountry, airport.isoCountry)
+                row.set(Airports.isoRegion, airport.isoRegion)
+                row.set(Airports.municipality, airport.municipality)
+                row.set(Airports.scheduledService, airport.scheduledService)
+                row.set(Airports.gpsCode, airport.gpsCode)
+                row.set(Airports.iataCode, airport.iataCode)
+                row.set(Airports.localCode, airport.localCode)
+                row.set(Airports.homeLink, airport.homeLink)
+                row.set(Airports.wikipediaLink, airport.wikipediaLink)
+                row.set(Airports.keywords, airport.keywords)
+                row.set(Airports.sources, airport.sources.sorted().joined(separator: ","))
+                row.set(Airports.createdAt, stamp.timestamp)
+                row.set(Airports.updatedAt, stamp.timestamp)
             }
         }
     }
 
     static func insertRunways(_ rows: [RunwayRow], db: Database, stamp: BuildStamp) throws {
-        var insert = try BulkInsert(db, into: AirportsSchema.runways)
+        typealias Runways = AirportsContract.Runways
+        var insert = try BulkInsert(db, into: Runways.table)
         for runway in rows {
             try insert.insert { row in
-                row.set("id", runway.id)
-                row.set("airport_icao", runway.airportICAO)
-                row.set("le_ident", runway.leIdent)
-                row.set("he_ident", runway.heIdent)
-                row.set("length_ft", runway.lengthFt)
-                row.set("width_ft", runway.widthFt)
-                row.set("surface", runway.surface)
-                row.set("lighted", runway.lighted)
-                row.set("closed", runway.closed)
-                row.set("le_latitude_deg", runway.leLatitudeDeg)
-                row.set("le_longitude_deg", runway.leLongitudeDeg)
-                row.set("le_elevation_ft", runway.leElevationFt)
-                row.set("le_heading_degT", runway.leHeadingDegT)
-                row.set("le_displaced_threshold_ft", runway.leDisplacedThresholdFt)
-                row.set("he_latitude_deg", runway.heLatitudeDeg)
-                row.set("he_longitude_deg", runway.heLongitudeDeg)
-                row.set("he_elevation_ft", runway.heElevationFt)
-                row.set("he_heading_degT", runway.heHeadingDegT)
-                row.set("he_displaced_threshold_ft", runway.heDisplacedThresholdFt)
-                row.set("created_at", stamp.timestamp)
-                row.set("updated_at", stamp.timestamp)
+                row.set(Runways.id, runway.id)
+                row.set(Runways.airportICAO, runway.airportICAO)
+                row.set(Runways.leIdent, runway.leIdent)
+                row.set(Runways.heIdent, runway.heIdent)
+                row.set(Runways.lengthFt, runway.lengthFt)
+                row.set(Runways.widthFt, runway.widthFt)
+                row.set(Runways.surface, runway.surface)
+                row.set(Runways.lighted, runway.lighted)
+                row.set(Runways.closed, runway.closed)
+                row.set(Runways.leLatitudeDeg, runway.leLatitudeDeg)
+                row.set(Runways.leLongitudeDeg, runway.leLongitudeDeg)
+                row.set(Runways.leElevationFt, runway.leElevationFt)
+                row.set(Runways.leHeadingDegT, runway.leHeadingDegT)
+                row.set(Runways.leDisplacedThresholdFt, runway.leDisplacedThresholdFt)
+                row.set(Runways.heLatitudeDeg, runway.heLatitudeDeg)
+                row.set(Runways.heLongitudeDeg, runway.heLongitudeDeg)
+                row.set(Runways.heElevationFt, runway.heElevationFt)
+                row.set(Runways.heHeadingDegT, runway.heHeadingDegT)
+                row.set(Runways.heDisplacedThresholdFt, runway.heDisplacedThresholdFt)
+                row.set(Runways.createdAt, stamp.timestamp)
+                row.set(Runways.updatedAt, stamp.timestamp)
             }
         }
     }
 
     static func insertMetadata(_ statistics: AirportsStatistics, db: Database, stamp: BuildStamp) throws {
         let metadata: [(String, String)] = [
-            ("airac_cycle", stamp.airac.identifier),
-            ("airac_date", stamp.airac.effectiveDate),
-            ("bundle_version", stamp.version),
-            ("schema_version", AirportsSchema.schemaVersion),
-            ("statistics", try statistics.json()),
+            (MetadataKey.airacCycle, stamp.airac.identifier),
+            (MetadataKey.airacDate, stamp.airac.effectiveDate),
+            (MetadataKey.bundleVersion, stamp.version),
+            (MetadataKey.schemaVersion, AirportsContract.schemaVersion),
+            (MetadataKey.statistics, try statistics.json()),
         ]
-        var metadataInsert = try BulkInsert(db, into: AirportsSchema.modelMetadata)
+        typealias ModelMetadata = AirportsContract.ModelMetadata
+        var metadataInsert = try BulkInsert(db, into: ModelMetadata.table)
         for (key, value) in metadata {
             try metadataInsert.insert { row in
-                row.set("key", key)
-                row.set("value", value)
-                row.set("updated_at", stamp.timestamp)
+                row.set(ModelMetadata.key, key)
+                row.set(ModelMetadata.value, value)
+                row.set(ModelMetadata.updatedAt, stamp.timestamp)
             }
         }
-        var sourcesInsert = try BulkInsert(db, into: AirportsSchema.sources)
+        typealias Sources = AirportsContract.Sources
+        var sourcesInsert = try BulkInsert(db, into: Sources.table)
         for (name, count) in statistics.recordsBySource.sorted(by: { $0.key < $1.key }) {
             try sourcesInsert.insert { row in
-                row.set("name", name)
-                row.set("last_updated", stamp.timestamp)
-                row.set("record_count", count)
+                row.set(Sources.name, name)
+                row.set(Sources.lastUpdated, stamp.timestamp)
+                row.set(Sources.recordCount, count)
             }
         }
     }

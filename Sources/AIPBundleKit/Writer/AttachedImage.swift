@@ -1,3 +1,4 @@
+import AIPErrorText
 import CSQLite
 import Foundation
 import GRDB
@@ -14,7 +15,7 @@ enum AttachedImage {
         do {
             bytes = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw BundleWriteError("cannot read \(url.path): \(error.localizedDescription)")
+            throw BundleWriteError("cannot read \(url.path): \(ErrorText.reason(error))")
         }
         try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(schema.quotedDatabaseIdentifier)")
         // SQLite owns the copy (FREEONCLOSE) and frees it on DETACH or when the connection closes.

@@ -1,3 +1,4 @@
+import AIPContract
 import CSQLite
 import GRDB
 
@@ -12,18 +13,19 @@ import GRDB
 /// For example:
 ///
 /// ```swift
-/// var insert = try BulkInsert(db, into: AirportsSchema.runways)
+/// typealias Runways = AirportsContract.Runways
+/// var insert = try BulkInsert(db, into: Runways.table)
 /// try insert.insert { row in
-///     row.set("id", runway.id)
-///     row.set("le_latitude_deg", runway.leLatitudeDeg)
+///     row.set(Runways.id, runway.id)
+///     row.set(Runways.leLatitudeDeg, runway.leLatitudeDeg)
 ///     …
 /// }
 /// ```
 ///
 /// Speed: going through `StatementArguments` cost about 10 µs per row (generic conversions), ten times the insert
 /// itself, hence the C API. Names are resolved to parameter indexes once per statement: ``RowValues`` remembers
-/// which column the n-th `set` of a row named, so later rows compare one string (the same literal, so usually
-/// just its bits) instead of hashing it.
+/// which column the n-th `set` of a row named, so later rows compare one string (the same contract constant, so
+/// usually just its bits) instead of hashing it.
 struct BulkInsert {
     private let statement: Statement
     private var values: RowValues

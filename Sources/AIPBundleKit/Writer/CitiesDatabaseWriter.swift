@@ -1,3 +1,4 @@
+import AIPContract
 import AIPStages
 import Foundation
 import GRDB
@@ -12,7 +13,7 @@ public enum CitiesDatabaseWriter {
     @discardableResult
     public static func write(_ output: CitiesStage.Output, to url: URL, stamp: BuildStamp) throws -> Data {
         try DatabaseImage.write(to: url) { db in
-            for statement in CitiesSchema.schema.createStatements {
+            for statement in CitiesContract.schema.createStatements {
                 try db.execute(sql: statement)
             }
             try insertCities(output.cities, db: db)
@@ -22,19 +23,20 @@ public enum CitiesDatabaseWriter {
     }
 
     static func insertCities(_ rows: [CityRow], db: Database) throws {
-        var insert = try BulkInsert(db, into: CitiesSchema.cities)
+        typealias Cities = CitiesContract.Cities
+        var insert = try BulkInsert(db, into: Cities.table)
         for city in rows {
             try insert.insert { row in
-                row.set("geonameid", city.geonameid)
-                row.set("name", city.name)
-                row.set("ascii_name", city.asciiName)
-                row.set("latitude", city.latitudeDeg)
-                row.set("longitude", city.longitudeDeg)
-                row.set("country_code", city.countryCode)
-                row.set("admin1_code", city.admin1Code)
-                row.set("feature_code", city.featureCode)
-                row.set("population", city.population)
-                row.set("alternate_names", city.alternateNames)
+                row.set(Cities.geonameid, city.geonameid)
+                row.set(Cities.name, city.name)
+                row.set(Cities.asciiName, city.asciiName)
+                row.set(Cities.latitude, city.latitudeDeg)
+                row.set(Cities.longitude, city.longitudeDeg)
+                row.set(Cities.countryCode, city.countryCode)
+                row.set(Cities.admin1Code, city.admin1Code)
+                row.set(Cities.featureCode, city.featureCode)
+                row.set(Cities.population, city.population)
+                row.set(Cities.alternateNames, city.alternateNames)
             }
         }
     }
@@ -42,12 +44,13 @@ public enum CitiesDatabaseWriter {
     /// The lookup rows, city by city (cities in geonameid order, each city's names sorted): the same order, and so the
     /// same file, every build. (Sorting all pairs by name first cost more than the b-tree saves.)
     static func insertNames(_ rows: [CityRow], db: Database) throws {
-        var insert = try BulkInsert(db, into: CitiesSchema.cityNames)
+        typealias CityNames = CitiesContract.CityNames
+        var insert = try BulkInsert(db, into: CityNames.table)
         for city in rows {
             for name in city.lookupNames {
                 try insert.insert { row in
-                    row.set("name", name)
-                    row.set("geonameid", city.geonameid)
+                    row.set(CityNames.name, name)
+                    row.set(CityNames.geonameid, city.geonameid)
                 }
             }
         }
@@ -55,17 +58,18 @@ public enum CitiesDatabaseWriter {
 
     static func insertMetadata(_ output: CitiesStage.Output, db: Database, stamp: BuildStamp) throws {
         let metadata: [(String, String)] = [
-            ("airac_cycle", stamp.airac.identifier),
-            ("airac_date", stamp.airac.effectiveDate),
-            ("bundle_version", stamp.version),
-            ("schema_version", CitiesSchema.schemaVersion),
-            ("source", output.inputs.map(\.file).joined(separator: ",")),
+            (MetadataKey.airacCycle, stamp.airac.identifier),
+            (MetadataKey.airacDate, stamp.airac.effectiveDate),
+            (MetadataKey.bundleVersion, stamp.version),
+            (MetadataKey.schemaVersion, CitiesContract.schemaVersion),
+            (MetadataKey.source, output.inputs.map(\.file).joined(separator: ",")),
         ]
-        var insert = try BulkInsert(db, into: CitiesSchema.modelMetadata)
+        typealias ModelMetadata = CitiesContract.ModelMetadata
+        var insert = try BulkInsert(db, into: ModelMetadata.table)
         for (key, value) in metadata {
             try insert.insert { row in
-                row.set("key", key)
-                row.set("value", value)
+                row.set(ModelMetadata.key, key)
+                row.set(ModelMetadata.value, value)
             }
         }
     }

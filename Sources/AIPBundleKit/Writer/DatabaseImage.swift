@@ -1,3 +1,4 @@
+import AIPErrorText
 import CSQLite
 import Foundation
 import GRDB
@@ -36,7 +37,7 @@ enum DatabaseImage {
         do {
             try image.write(to: url, options: .withoutOverwriting)
         } catch {
-            throw BundleWriteError("cannot write \(url.path): \(error.localizedDescription)")
+            throw BundleWriteError("cannot write \(url.path): \(ErrorText.reason(error))")
         }
         return image
     }

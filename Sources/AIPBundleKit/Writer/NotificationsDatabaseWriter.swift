@@ -1,3 +1,4 @@
+import AIPContract
 import AIPStages
 import Foundation
 import GRDB
@@ -14,42 +15,44 @@ public enum NotificationsDatabaseWriter {
     public static func write(_ output: NotificationsStage.Output, to url: URL, stamp: BuildStamp,
                              idHighWaterMarks: [String: Int] = [:]) throws -> Data {
         try DatabaseImage.write(to: url) { db in
-            for statement in NotificationsSchema.schema.createStatements {
+            for statement in NotificationsContract.schema.createStatements {
                 try db.execute(sql: statement)
             }
             try insertRequirements(output.rows, db: db, stamp: stamp)
-            var metadata = try BulkInsert(db, into: NotificationsSchema.metadata)
-            for (key, value) in [("airac_cycle", stamp.airac.identifier), ("bundle_version", stamp.version),
-                                 ("last_airac_date", stamp.airac.effectiveDate)] {
+            typealias Metadata = NotificationsContract.Metadata
+            var metadata = try BulkInsert(db, into: Metadata.table)
+            for (key, value) in [(MetadataKey.airacCycle, stamp.airac.identifier), (MetadataKey.bundleVersion, stamp.version),
+                                 (MetadataKey.lastAiracDate, stamp.airac.effectiveDate)] {
                 try metadata.insert { row in
-                    row.set("key", key)
-                    row.set("value", value)
+                    row.set(Metadata.key, key)
+                    row.set(Metadata.value, value)
                 }
             }
-            try SQLiteSequence.raise(idHighWaterMarks, of: NotificationsSchema.schema, in: db)
+            try SQLiteSequence.raise(idHighWaterMarks, of: NotificationsContract.schema, in: db)
         }
     }
 
     static func insertRequirements(_ rows: [NotificationRow], db: Database, stamp: BuildStamp) throws {
-        var insert = try BulkInsert(db, into: NotificationsSchema.requirements)
+        typealias Requirements = NotificationsContract.Requirements
+        var insert = try BulkInsert(db, into: Requirements.table)
         for notification in rows {
             let rule = notification.rule
             try insert.insert { row in
-                row.set("id", Int(notification.id))
-                row.set("icao", notification.icao)
-                row.set("rule_type", rule.ruleType?.rawValue)
-                row.set("notification_type", rule.notificationType?.rawValue)
-                row.set("hours_notice", rule.hoursNotice)
-                row.set("operating_hours_start", rule.operatingHoursStart)
-                row.set("operating_hours_end", rule.operatingHoursEnd)
-                row.set("weekday_rules", rule.weekdayRulesJSON)
-                row.set("schengen_rules", rule.schengenRulesJSON)
-                row.set("contact_info", rule.contactInfoJSON)
-                row.set("summary", rule.summary)
-                row.set("raw_text", notification.rawText)
-                row.set("confidence", rule.confidence)
-                row.set("extraction_method", NotificationsStage.extractionMethod)
-                row.set("created_utc", stamp.timestamp)
+                row.set(Requirements.id, Int(notification.id))
+                row.set(Requirements.icao, notification.icao)
+                row.set(Requirements.ruleType, rule.ruleType?.rawValue)
+                row.set(Requirements.notificationType, rule.notificationType?.rawValue)
+                row.set(Requirements.hoursNotice, rule.hoursNotice)
+                row.set(Requirements.operatingHoursStart, rule.operatingHoursStart)
+                row.set(Requirements.operatingHoursEnd, rule.operatingHoursEnd)
+                row.set(Requirements.weekdayRules, rule.weekdayRulesJSON)
+                row.set(Requirements.schengenRules, rule.schengenRulesJSON)
+                row.set(Requirements.contactInfo, rule.contactInfoJSON)
+                row.set(Requirements.summary, rule.summary)
+                row.set(Requirements.rawText, notification.rawText)
+                row.set(Requirements.confidence, rule.confidence)
+                row.set(Requirements.extractionMethod, NotificationsStage.extractionMethod)
+                row.set(Requirements.createdUTC, stamp.timestamp)
             }
         }
     }

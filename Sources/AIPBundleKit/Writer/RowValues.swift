@@ -1,7 +1,9 @@
+import AIPContract
 import CSQLite
 import GRDB
 
-/// The values of the row a ``BulkInsert`` is inserting, set by column name and bound at once. nil binds NULL.
+/// The values of the row a ``BulkInsert`` is inserting, set by column (the contract's values, matched by name) and
+/// bound at once. nil binds NULL.
 struct RowValues {
     private let handle: SQLiteStatement
     private let table: TableSchema
@@ -26,8 +28,8 @@ struct RowValues {
         setInRow = Array(repeating: 0, count: table.columns.count)
     }
 
-    mutating func set(_ column: String, _ value: String?) {
-        guard let parameter = parameter(column, .text, "a String") else { return }
+    mutating func set(_ column: ColumnSchema, _ value: String?) {
+        guard let parameter = parameter(column.name, .text, "a String") else { return }
         if let value {
             var value = value
             value.withUTF8 { bytes in
@@ -39,19 +41,19 @@ struct RowValues {
         }
     }
 
-    mutating func set(_ column: String, _ value: Double?) {
-        guard let parameter = parameter(column, .real, "a Double") else { return }
+    mutating func set(_ column: ColumnSchema, _ value: Double?) {
+        guard let parameter = parameter(column.name, .real, "a Double") else { return }
         if let value { sqlite3_bind_double(handle, parameter, value) } else { sqlite3_bind_null(handle, parameter) }
     }
 
-    mutating func set(_ column: String, _ value: Int?) {
-        guard let parameter = parameter(column, .integer, "an Int") else { return }
+    mutating func set(_ column: ColumnSchema, _ value: Int?) {
+        guard let parameter = parameter(column.name, .integer, "an Int") else { return }
         if let value { sqlite3_bind_int64(handle, parameter, Int64(value)) } else { sqlite3_bind_null(handle, parameter) }
     }
 
     /// Booleans are INTEGER 0/1 in the contract.
-    mutating func set(_ column: String, _ value: Bool?) {
-        guard let parameter = parameter(column, .integer, "a Bool") else { return }
+    mutating func set(_ column: ColumnSchema, _ value: Bool?) {
+        guard let parameter = parameter(column.name, .integer, "a Bool") else { return }
         if let value { sqlite3_bind_int64(handle, parameter, value ? 1 : 0) } else { sqlite3_bind_null(handle, parameter) }
     }
 

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPJSON
 import AIPReaders
 import Foundation
@@ -10,8 +11,8 @@ public enum RulesJSONWriter {
     /// The file's exact bytes.
     public static func encode(_ document: RulesDocument) -> Data {
         let value = JSONValue.object([
-            ("questions", .array(document.questions.map(question))),
-            ("inconsistent_qids", strings(document.inconsistentQids)),
+            (RulesContract.Document.questions, .array(document.questions.map(question))),
+            (RulesContract.Document.inconsistentQids, strings(document.inconsistentQids)),
         ])
         return Data(JSONWriter.bytes(value, layout: .indented))
     }
@@ -24,22 +25,24 @@ public enum RulesJSONWriter {
     }
 
     private static func question(_ question: RuleQuestion) -> JSONValue {
-        .object([
-            ("question_id", .string(question.questionID)),
-            ("question_raw", .string(question.questionRaw)),
-            ("question_text", .string(question.questionText)),
-            ("question_prefix", .string(question.questionPrefix)),
-            ("category", .string(question.category)),
-            ("tags", strings(question.tags)),
-            ("answers_by_country", .object(question.answers.map { entry in
+        typealias Question = RulesContract.Question
+        typealias Answer = RulesContract.Answer
+        return .object([
+            (Question.id, .string(question.questionID)),
+            (Question.raw, .string(question.questionRaw)),
+            (Question.text, .string(question.questionText)),
+            (Question.prefix, .string(question.questionPrefix)),
+            (Question.category, .string(question.category)),
+            (Question.tags, strings(question.tags)),
+            (Question.answersByCountry, .object(question.answers.map { entry in
                 var answer: [(key: String, value: JSONValue)] = [
-                    ("answer_html", .string(entry.answer.answerHTML)),
-                    ("links", strings(entry.answer.links)),
-                    ("last_reviewed", .string(entry.answer.lastReviewed)),
-                    ("links_json", strings(entry.answer.links)),
+                    (Answer.html, .string(entry.answer.answerHTML)),
+                    (Answer.links, strings(entry.answer.links)),
+                    (Answer.lastReviewed, .string(entry.answer.lastReviewed)),
+                    (Answer.linksJSON, strings(entry.answer.links)),
                 ]
                 // Swift prints the shortest text that reads back as the same double, as Python's repr does.
-                if let confidence = entry.answer.confidence { answer.append(("confidence", .number(confidence.description))) }
+                if let confidence = entry.answer.confidence { answer.append((Answer.confidence, .number(confidence.description))) }
                 return (entry.country, .object(answer))
             })),
         ])

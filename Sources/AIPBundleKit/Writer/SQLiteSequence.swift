@@ -1,3 +1,4 @@
+import AIPContract
 import GRDB
 
 /// The `sqlite_sequence` high-water mark of an AUTOINCREMENT table: the id SQLite will never hand out again.

@@ -1,15 +1,11 @@
+import AIPContract
 import AIPJSON
+
 /// Reads a published `rules.json` back into a ``RulesDocument``, checking it against the contract on the way.
 ///
 /// The same decoding serves the rules stage (the previous file, whose review dates and country order carry over)
 /// and `aipbundle check` (which lists every problem rather than stopping at the first).
 public enum RulesDocumentReader {
-    /// The keys of a question, in the order the contract fixes.
-    public static let questionKeys = ["question_id", "question_raw", "question_text", "question_prefix", "category", "tags",
-                                      "answers_by_country"]
-    /// The keys of an answer, in order; `confidence` may follow them.
-    public static let answerKeys = ["answer_html", "links", "last_reviewed", "links_json"]
-
     /// The document in `bytes`, for a stage.
     ///
     /// - Throws: ``SourceError`` (`.malformed`) naming `file` and the first problem: not JSON, or not the contract's shape.
@@ -17,7 +13,7 @@ public enum RulesDocumentReader {
         let (document, problems) = decode(bytes)
         guard let document, problems.isEmpty else {
             throw SourceError(file: file, kind: .malformed,
-                              reason: "is not a valid rules.json: \(problems.first ?? "unreadable"); fix or remove it")
+                              reason: "is not a valid \(RulesContract.fileName): \(problems.first ?? "unreadable"); fix or remove it")
         }
         return document
     }
@@ -34,29 +30,30 @@ public enum RulesDocumentReader {
         }
         var problems: [String] = []
         guard case .object(let top) = json else { return (nil, ["the top level is \(json.typeName), not an object"]) }
-        checkKeys(top.map(\.key), expected: ["questions", "inconsistent_qids"], optional: [], at: "the top level", into: &problems)
-        guard case .array(let items)? = top.first(where: { $0.key == "questions" })?.value else {
-            return (nil, problems + ["\"questions\" is missing or not a list"])
+        typealias Document = RulesContract.Document
+        checkKeys(top.map(\.key), expected: Document.keys, optional: [], at: "the top level", into: &problems)
+        guard case .array(let items)? = top.first(where: { $0.key == Document.questions })?.value else {
+            return (nil, problems + ["\"\(Document.questions)\" is missing or not a list"])
         }
         var questions: [RuleQuestion] = []
         var seen: Set<String> = []
         for (index, item) in items.enumerated() {
-            let path = "questions[\(index)]"
+            let path = "\(Document.questions)[\(index)]"
             guard let question = decodeQuestion(item, at: path, into: &problems) else { continue }
             if !seen.insert(question.questionID).inserted {
-                problems.append("\(path).question_id: \"\(question.questionID)\" appears twice")
+                problems.append("\(path).\(RulesContract.Question.id): \"\(question.questionID)\" appears twice")
             }
             questions.append(question)
         }
         var inconsistent: [String] = []
-        switch top.first(where: { $0.key == "inconsistent_qids" })?.value {
+        switch top.first(where: { $0.key == Document.inconsistentQids })?.value {
         case .array(let values)?:
             for (index, value) in values.enumerated() {
                 if case .string(let text) = value { inconsistent.append(text) } else {
-                    problems.append("inconsistent_qids[\(index)] is \(value.typeName), not a string")
+                    problems.append("\(Document.inconsistentQids)[\(index)] is \(value.typeName), not a string")
                 }
             }
-        case let other?: problems.append("inconsistent_qids is \(other.typeName), not a list")
+        case let other?: problems.append("\(Document.inconsistentQids) is \(other.typeName), not a list")
         case nil: break
         }
         return (RulesDocument(questions: questions, inconsistentQids: inconsistent), problems)
@@ -67,7 +64,8 @@ public enum RulesDocumentReader {
             problems.append("\(path) is \(json.typeName), not an object")
             return nil
         }
-        checkKeys(members.map(\.key), expected: questionKeys, optional: [], at: path, into: &problems)
+        typealias Question = RulesContract.Question
+        checkKeys(members.map(\.key), expected: Question.keys, optional: [], at: path, into: &problems)
         func text(_ key: String) -> String {
             switch members.first(where: { $0.key == key })?.value {
             case .string(let value)?: return value
@@ -76,17 +74,17 @@ public enum RulesDocumentReader {
             }
             return ""
         }
-        let id = text("question_id")
-        if id.isEmpty { problems.append("\(path).question_id is empty (the server skips such questions)") }
+        let id = text(Question.id)
+        if id.isEmpty { problems.append("\(path).\(Question.id) is empty (the server skips such questions)") }
         let question = RuleQuestion(
-            questionID: id, questionRaw: text("question_raw"), questionText: text("question_text"),
-            questionPrefix: text("question_prefix"), category: text("category"),
-            tags: strings(members.first { $0.key == "tags" }?.value, at: "\(path).tags", into: &problems), answers: [])
+            questionID: id, questionRaw: text(Question.raw), questionText: text(Question.text),
+            questionPrefix: text(Question.prefix), category: text(Question.category),
+            tags: strings(members.first { $0.key == Question.tags }?.value, at: "\(path).\(Question.tags)", into: &problems), answers: [])
         var answers: [CountryAnswer] = []
-        switch members.first(where: { $0.key == "answers_by_country" })?.value {
+        switch members.first(where: { $0.key == Question.answersByCountry })?.value {
         case .object(let countries)?:
             for (index, (country, value)) in countries.enumerated() {
-                let answerPath = "\(path).answers_by_country.\(country)"
+                let answerPath = "\(path).\(Question.answersByCountry).\(country)"
                 if countries[..<index].contains(where: { $0.key == country }) {
                     problems.append("\(answerPath) appears twice")
                     continue
@@ -98,7 +96,7 @@ public enum RulesDocumentReader {
                     answers.append(CountryAnswer(country: country, answer: answer))
                 }
             }
-        case let other?: problems.append("\(path).answers_by_country is \(other.typeName), not an object")
+        case let other?: problems.append("\(path).\(Question.answersByCountry) is \(other.typeName), not an object")
         case nil: break
         }
         var result = question
@@ -111,32 +109,33 @@ public enum RulesDocumentReader {
             problems.append("\(path) is \(json.typeName), not an object (a string aborts the server's load)")
             return nil
         }
-        checkKeys(members.map(\.key), expected: answerKeys, optional: ["confidence"], at: path, into: &problems)
+        typealias Answer = RulesContract.Answer
+        checkKeys(members.map(\.key), expected: Answer.keys, optional: [Answer.confidence], at: path, into: &problems)
         let value = { (key: String) in members.first { $0.key == key }?.value }
         var html = ""
-        switch value("answer_html") {
+        switch value(Answer.html) {
         case .string(let text)?: html = text
-        case let other?: problems.append("\(path).answer_html is \(other.typeName), not a string")
+        case let other?: problems.append("\(path).\(Answer.html) is \(other.typeName), not a string")
         case nil: break
         }
         var reviewed = ""
-        switch value("last_reviewed") {
+        switch value(Answer.lastReviewed) {
         case .string(let text)?:
             reviewed = text
-            if !RuleDate.isValid(text) { problems.append("\(path).last_reviewed: \"\(text)\" is not a date YYYY-MM-DD") }
-        case let other?: problems.append("\(path).last_reviewed is \(other.typeName), not a string")
+            if !RuleDate.isValid(text) { problems.append("\(path).\(Answer.lastReviewed): \"\(text)\" is not a date YYYY-MM-DD") }
+        case let other?: problems.append("\(path).\(Answer.lastReviewed) is \(other.typeName), not a string")
         case nil: break
         }
-        let links = strings(value("links"), at: "\(path).links", into: &problems)
-        if let linksJSON = value("links_json"), strings(linksJSON, at: "\(path).links_json", into: &problems) != links {
-            problems.append("\(path).links_json differs from links")
+        let links = strings(value(Answer.links), at: "\(path).\(Answer.links)", into: &problems)
+        if let linksJSON = value(Answer.linksJSON), strings(linksJSON, at: "\(path).\(Answer.linksJSON)", into: &problems) != links {
+            problems.append("\(path).\(Answer.linksJSON) differs from \(Answer.links)")
         }
         var confidence: Double?
-        switch value("confidence") {
+        switch value(Answer.confidence) {
         case .number(let text)?:
             confidence = Double(text)
-            if let number = confidence, !(0...1).contains(number) { problems.append("\(path).confidence: \(text) is outside 0…1") }
-        case let other?: problems.append("\(path).confidence is \(other.typeName), not a number")
+            if let number = confidence, !(0...1).contains(number) { problems.append("\(path).\(Answer.confidence): \(text) is outside 0…1") }
+        case let other?: problems.append("\(path).\(Answer.confidence) is \(other.typeName), not a number")
         case nil: break
         }
         return RuleAnswer(answerHTML: html, links: links, lastReviewed: reviewed, confidence: confidence)

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPReaders
 
 /// The ids of the rows that have no source key, carried over from the previous bundle by natural key.
@@ -16,13 +17,12 @@ public struct AirportsRowIds: Sendable {
         self.borderCrossingPoints = borderCrossingPoints
     }
 
-    /// Allocators seeded from the previous bundle's `airports.db`.
-    public static func carried(from previous: BundleContents) throws -> AirportsRowIds {
-        let file = "airports.db"
-        return AirportsRowIds(
-            aipEntries: try previous.idAllocator(for: "aip_entries", in: file, keyColumns: ["airport_icao", "section", "field", "source"]),
-            procedures: try previous.idAllocator(for: "procedures", in: file, keyColumns: ["airport_icao", "name", "procedure_type"]),
-            borderCrossingPoints: try previous.idAllocator(for: "border_crossing_points", in: file, keyColumns: ["icao_code", "country_iso"]))
+    /// Allocators seeded from the previous bundle's `airports.db` (``StageContext/idAllocator(for:)``).
+    public static func carried(in context: StageContext) throws(IdCarryOverError) -> AirportsRowIds {
+        AirportsRowIds(
+            aipEntries: try context.idAllocator(for: AirportsContract.AIPEntries.naturalKey),
+            procedures: try context.idAllocator(for: AirportsContract.Procedures.naturalKey),
+            borderCrossingPoints: try context.idAllocator(for: AirportsContract.BorderCrossingPoints.naturalKey))
     }
 }
 
@@ -42,7 +42,7 @@ extension AirportsStage {
     /// An airport row made from a document (out of the OurAirports scope) takes the name of the first document in
     /// that order, its ARP position and its elevation (AD 2.2 item 3, NULL when unreadable); without a readable
     /// position the document cannot be placed and is reported (`aip.no_position`).
-    public func merge(pages: [AerodromeDocument], into output: inout Output, ids: inout AirportsRowIds) {
+    public func merge(pages: [AerodromeDocument], into output: inout Output, ids: inout AirportsRowIds) throws(IdCarryOverError) {
         var findings: [Finding] = []
         let winners = Self.precedence(pages, findings: &findings)
         var airportIndex: [String: Int] = [:]
@@ -77,7 +77,7 @@ extension AirportsStage {
                 guard let row = Self.entryRow(entry, page: page, findings: &findings) else { continue }
                 let key = RowKey(row.airportICAO, row.section, row.field, row.source)
                 guard entryKeys.insert(key).inserted else {
-                    findings.append(Finding(file: page.file, location: .record(entry.location), code: .rowDuplicateKey, column: "field",
+                    findings.append(Finding(file: page.file, location: .record(entry.location), code: .rowDuplicateKey, column: AirportsContract.AIPEntries.field.name,
                                             value: row.field, reason: "repeats a label of AD 2.\(entry.section); only the first item is used",
                                             action: .rowRejected))
                     continue
@@ -89,7 +89,7 @@ extension AirportsStage {
             for chart in page.charts where page.family != .aipPDF || !eaipProcedureICAOs.contains(page.icao) {
                 guard var row = Self.procedureRow(chart, page: page, findings: &findings) else { continue }
                 if let ident = row.runwayIdent, let ends = runwayEnds[page.icao], !ends.contains(ident) {
-                    findings.append(Finding(file: page.file, location: .record(chart.location), code: .procedureUnknownRunway, column: "runway_ident",
+                    findings.append(Finding(file: page.file, location: .record(chart.location), code: .procedureUnknownRunway, column: AirportsContract.Procedures.runwayIdent.name,
                                             value: ident, reason: "is no runway end of \(page.icao) (\(ends.sorted().joined(separator: ", "))); runway left NULL",
                                             action: .fieldCleared))
                     (row.runwayIdent, row.runwayNumber, row.runwayLetter) = (nil, nil, nil)
@@ -102,12 +102,8 @@ extension AirportsStage {
 
         entries.sort { ($0.row.airportICAO, $0.row.source, Self.sectionRank($0.row.section), $0.order, $0.row.field)
             < ($1.row.airportICAO, $1.row.source, Self.sectionRank($1.row.section), $1.order, $1.row.field) }
-        output.aipEntries = entries.map { key, row, _ in
-            var row = row
-            row.id = ids.aipEntries.id(for: key)
-            return row
-        }.sorted { $0.id < $1.id }
-        output.procedures = Self.numbered(Array(procedures.values), ids: &ids.procedures)
+        output.aipEntries = try ids.aipEntries.numbering(entries.map { (key: $0.key, row: $0.row) }, id: \.id)
+        output.procedures = try Self.numbered(Array(procedures.values), ids: &ids.procedures)
         output.airports.sort { $0.icaoCode < $1.icaoCode }
         output.findings = (output.findings + findings).sorted()
         output.counts["eaip_pages"] = Dictionary(grouping: winners, by: \.sourceTag).mapValues(\.count)
@@ -182,7 +178,7 @@ extension AirportsStage {
     /// typed by RZFlight first. RZFlight reads `procedures` in rowid order and its "most precise approach" keeps the
     /// first of an untyped and a typed approach of one runway, so a carried-over untyped approach whose id is below a
     /// typed one of the same runway gets a new id, after it.
-    static func numbered(_ rows: [ProcedureRow], ids: inout IdAllocator) -> [ProcedureRow] {
+    static func numbered(_ rows: [ProcedureRow], ids: inout IdAllocator) throws(IdCarryOverError) -> [ProcedureRow] {
         let typeRank = ["approach": 0, "departure": 1, "arrival": 2]
         func typed(_ row: ProcedureRow) -> Bool { row.approachType.map(ProcedureClassifier.rankedApproachTypes.contains) ?? false }
         var rows = rows.sorted { a, b in
@@ -190,7 +186,7 @@ extension AirportsStage {
                 < (b.airportICAO, typeRank[b.procedureType] ?? 3, typed(b) ? 0 : 1, b.runwayIdent ?? "", b.name)
         }
         for index in rows.indices {
-            rows[index].id = ids.id(for: RowKey(rows[index].airportICAO, rows[index].name, rows[index].procedureType))
+            rows[index].id = try ids.id(for: RowKey(rows[index].airportICAO, rows[index].name, rows[index].procedureType))
         }
         var highestTyped: [RowKey: Int64] = [:]
         for row in rows where row.procedureType == "approach" && typed(row) {
@@ -200,7 +196,7 @@ extension AirportsStage {
         for index in rows.indices where rows[index].procedureType == "approach" && !typed(rows[index]) {
             let row = rows[index]
             if let highest = highestTyped[RowKey(row.airportICAO, row.runwayIdent)], row.id < highest {
-                rows[index].id = ids.renumber(RowKey(row.airportICAO, row.name, row.procedureType))
+                rows[index].id = try ids.renumber(RowKey(row.airportICAO, row.name, row.procedureType))
             }
         }
         return rows.sorted { $0.id < $1.id }

@@ -19,7 +19,7 @@ extension AirportsStage {
     ///   words such as "airport" are dropped (0.8). Only a single candidate is a match; otherwise the row is reported.
     /// - A country name that maps to no ISO-2 code is reported (`border.unknown_country`).
     /// - Rows repeating an (ICAO, country) pair keep the first (`row.duplicate_key`).
-    public func merge(borderCrossings files: [BorderCrossingFile], into output: inout Output, ids: inout AirportsRowIds) {
+    public func merge(borderCrossings files: [BorderCrossingFile], into output: inout Output, ids: inout AirportsRowIds) throws(IdCarryOverError) {
         var findings: [Finding] = []
         var airportIndex: [String: Int] = [:]
         var byCountry: [String: [Int]] = [:]
@@ -93,11 +93,7 @@ extension AirportsStage {
             output.airports[index].sources = Array(Set(output.airports[index].sources)).sorted()
         }
         rows.sort { $0.key < $1.key }
-        output.borderCrossingPoints = rows.map { key, row in
-            var row = row
-            row.id = ids.borderCrossingPoints.id(for: key)
-            return row
-        }.sorted { $0.id < $1.id }
+        output.borderCrossingPoints = try ids.borderCrossingPoints.numbering(rows, id: \.id)
         output.findings = (output.findings + findings).sorted()
         output.counts["border_crossing_points_by_country"] = Dictionary(grouping: output.borderCrossingPoints, by: \.countryISO).mapValues(\.count)
         output.counts["border_rows"] = [

@@ -32,12 +32,12 @@ extension AirportsStage {
             InputSummary(file: airports.fileName, rows: airports.rowCount, bytes: airports.byteCount),
             InputSummary(file: runways.fileName, rows: runways.rowCount, bytes: runways.byteCount),
         ]
-        var ids = try AirportsRowIds.carried(from: context.previous)
+        var ids = try AirportsRowIds.carried(in: context)
         let pages = try await pagesRead
         let pdfs = try await pdfsRead
         output.findings += pages.flatMap(\.result.findings) + pdfs.flatMap(\.result.findings)
         let pdfPages = pdfs.compactMap(\.result.page).map(Self.catalogued)
-        merge(pages: pages.compactMap(\.result.page) + pdfPages.map(\.page), into: &output, ids: &ids)
+        try merge(pages: pages.compactMap(\.result.page) + pdfPages.map(\.page), into: &output, ids: &ids)
         // AD 2.2 items mapped by label because their printed number disagrees with the catalogue, per document.
         output.counts["aip_pdf_items_remapped"] = Dictionary(pdfPages.filter { $0.remapped > 0 }.map { ($0.page.file, $0.remapped) }) { $0 + $1 }
         // Items of tables printed without numbers, placed by their label's words (Spain), per document.
@@ -45,7 +45,7 @@ extension AirportsStage {
             pdf.result.itemsPlacedByLabel > 0 ? (pdf.file.displayName, pdf.result.itemsPlacedByLabel) : nil
         }) { $0 + $1 }
         let borders = try borderPaths.map { try BorderCrossingReader.read(sources.file($0)) }
-        merge(borderCrossings: borders, into: &output, ids: &ids)
+        try merge(borderCrossings: borders, into: &output, ids: &ids)
         if !pages.isEmpty || !pdfs.isEmpty || !borders.isEmpty {
             context.progress("\(Self.name): \(pages.count) eAIP pages, \(pdfs.count) AIP PDFs, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
         }

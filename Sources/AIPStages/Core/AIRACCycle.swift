@@ -32,14 +32,29 @@ public struct AIRACCycle: Sendable, Equatable, Comparable, CustomStringConvertib
         guard effectiveDay == day else { return nil }
     }
 
+    /// The cycle named by its identifier `YYNN` (`2612`: the 12th cycle that becomes effective in 2026); nil when
+    /// the year has no such cycle.
+    public init?(identifier text: String) {
+        guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let yy = Int(text.prefix(2)), let number = Int(text.suffix(2)), number >= 1 else { return nil }
+        let year = 2000 + yy
+        self.init(containingDay: Self.firstDay(ofYear: year) + (number - 1) * Self.length)
+        guard effectiveDate.hasPrefix(String(year)) else { return nil }
+    }
+
+    /// A cycle as a person gives it: its identifier (`2612`) or its effective date (`2026-11-26`).
+    public init?(_ text: String) {
+        guard let cycle = AIRACCycle(identifier: text) ?? AIRACCycle(effectiveDate: text) else { return nil }
+        self = cycle
+    }
+
     /// The effective date as `YYYY-MM-DD`.
     public var effectiveDate: String { Self.format(day: effectiveDay) }
 
     /// The cycle's identifier, `YYNN` (year and cycle number within the year, e.g. `2612`).
     public var identifier: String {
         let year = Int(effectiveDate.prefix(4))!
-        let firstOfYear = AIRACCycle(containingDay: Self.day(from: "\(year)-01-01")! + Self.length - 1)
-        let number = (effectiveDay - firstOfYear.effectiveDay) / Self.length + 1
+        let number = (effectiveDay - Self.firstDay(ofYear: year)) / Self.length + 1
         return String(format: "%02d%02d", year % 100, number)
     }
 
@@ -49,6 +64,11 @@ public struct AIRACCycle: Sendable, Equatable, Comparable, CustomStringConvertib
     public var description: String { "AIRAC \(identifier) (\(effectiveDate))" }
 
     public static func < (lhs: AIRACCycle, rhs: AIRACCycle) -> Bool { lhs.effectiveDay < rhs.effectiveDay }
+
+    /// The effective day of the year's first cycle: the cycle in force on its 28th day started in that year.
+    private static func firstDay(ofYear year: Int) -> Int {
+        AIRACCycle(containingDay: day(from: String(format: "%04d-01-01", year))! + length - 1).effectiveDay
+    }
 
     static func day(from text: String) -> Int? {
         let parts = text.split(separator: "-")

@@ -1,3 +1,5 @@
+import AIPContract
+
 /// The natural key of a row that has no stable id of its own in its source (an AIP entry, a procedure, a border
 /// crossing point): the values that say which real-world thing the row is about.
 public struct RowKey: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -19,30 +21,38 @@ public struct RowKey: Sendable, Hashable, Comparable, CustomStringConvertible {
 /// id the previous bundle had *or had ever used* (its `sqlite_sequence` value), so an id once given to a row that
 /// was later removed is never handed to a different row. A key that is removed and re-added later is a new row
 /// with a new id. Ids are handed out in the order keys are asked for: callers ask in their (sorted) row order,
-/// which makes the numbering deterministic.
+/// which makes the numbering deterministic. Seed one from a previous bundle with
+/// ``StageContext/idAllocator(for:)``.
 public struct IdAllocator: Sendable {
     private let previous: [RowKey: Int64]
     private var assigned: [RowKey: Int64] = [:]
     /// The largest id ever used, previous bundles included; write it to `sqlite_sequence`.
     public private(set) var highWater: Int64
+    /// Where the previous ids were read, for the error when none is left; nil when not read from a bundle.
+    private let origin: (file: String, key: NaturalKey)?
 
     /// - Parameters:
     ///   - previous: the id of each key in the previous bundle.
     ///   - previousHighWater: the previous bundle's `sqlite_sequence` value for the table (0 when none).
     public init(previous: [RowKey: Int64] = [:], previousHighWater: Int64 = 0) {
+        self.init(previous: previous, previousHighWater: previousHighWater, origin: nil)
+    }
+
+    init(previous: [RowKey: Int64], previousHighWater: Int64, origin: (file: String, key: NaturalKey)?) {
         self.previous = previous
+        self.origin = origin
         highWater = max(previousHighWater, previous.values.max() ?? 0)
     }
 
     /// The id of the row with this key; asking again for the same key gives the same id.
-    public mutating func id(for key: RowKey) -> Int64 {
+    /// - Throws: ``IdCarryOverError`` when a new id is needed and every id up to `Int64.max` is used.
+    public mutating func id(for key: RowKey) throws(IdCarryOverError) -> Int64 {
         if let id = assigned[key] { return id }
         let id: Int64
         if let carried = previous[key] {
             id = carried
         } else {
-            highWater += 1
-            id = highWater
+            id = try nextID()
         }
         assigned[key] = id
         return id
@@ -50,29 +60,35 @@ public struct IdAllocator: Sendable {
 
     /// Gives `key` a new id above every id so far, for a row that must now come after rows it used to precede
     /// (table order matters to a reader); later asks for `key` give the new id.
-    public mutating func renumber(_ key: RowKey) -> Int64 {
-        highWater += 1
-        assigned[key] = highWater
-        return highWater
+    /// - Throws: ``IdCarryOverError`` when every id up to `Int64.max` is used.
+    public mutating func renumber(_ key: RowKey) throws(IdCarryOverError) -> Int64 {
+        let id = try nextID()
+        assigned[key] = id
+        return id
     }
-}
 
-extension BundleContents {
-    /// An allocator for `table` of `file`, seeded with the ids its rows have in this bundle, keyed by `keyColumns`.
-    ///
-    /// Rows that share a key in the bundle (which a correct previous build never wrote) keep the first id read.
-    public func idAllocator(for table: String, in file: String, keyColumns: [String]) throws -> IdAllocator {
-        guard let rows = try self.table(table, in: file), let idIndex = rows.index(of: "id") else { return IdAllocator() }
-        let keyIndexes = keyColumns.compactMap(rows.index(of:))
-        guard keyIndexes.count == keyColumns.count else { return IdAllocator() }
-        var previous: [RowKey: Int64] = [:]
-        for row in rows.rows {
-            guard let id = row[idIndex].integer else { continue }
-            let key = RowKey(keyIndexes.map { row[$0].keyText })
-            if previous[key] == nil { previous[key] = id }
+    /// `rows` each with the id of its key (asked in the order given, so give them sorted), in id order: the order
+    /// rows are written in.
+    /// - Throws: ``IdCarryOverError`` when a new id is needed and every id up to `Int64.max` is used.
+    public mutating func numbering<Row>(_ rows: [(key: RowKey, row: Row)], id: WritableKeyPath<Row, Int64>) throws(IdCarryOverError) -> [Row] {
+        var numbered: [Row] = []
+        numbered.reserveCapacity(rows.count)
+        for (key, row) in rows {
+            var row = row
+            row[keyPath: id] = try self.id(for: key)
+            numbered.append(row)
         }
-        let highWater = try idHighWaterMarks(in: file)[table] ?? 0
-        return IdAllocator(previous: previous, previousHighWater: Int64(highWater))
+        return numbered.sorted { $0[keyPath: id] < $1[keyPath: id] }
+    }
+
+    /// The id above the high-water mark, which it raises. SQLite's own AUTOINCREMENT fails at the same limit.
+    private mutating func nextID() throws(IdCarryOverError) -> Int64 {
+        guard highWater < Int64.max else {
+            throw IdCarryOverError(file: origin?.file ?? "(no file)", table: origin?.key.table.name ?? "(no table)",
+                                   keyColumns: origin?.key.columns.map(\.name) ?? [], problem: .exhausted(highWater: highWater))
+        }
+        highWater += 1
+        return highWater
     }
 }
 

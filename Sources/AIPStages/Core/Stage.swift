@@ -72,15 +72,19 @@ public struct StageContext: Sendable {
     public var upstream: BundleContents
     /// The previous bundle (`--previous`, else what `--out` held): where ids and unchanged values carry over from.
     public var previous: BundleContents
+    /// Give fresh ids to the rows of a table whose ids cannot carry over from ``previous`` (the table or a key
+    /// column is missing) instead of stopping the build (`build --renumber-ids`); see ``idAllocator(for:)``.
+    public var renumberIds: Bool
     /// A line of progress for a person watching the build (the CLI decides where it goes).
     public var progress: @Sendable (String) -> Void
 
     public init(sources: SourceTree, stamp: BuildStamp, upstream: BundleContents = .empty, previous: BundleContents = .empty,
-                progress: @escaping @Sendable (String) -> Void = { _ in }) {
+                renumberIds: Bool = false, progress: @escaping @Sendable (String) -> Void = { _ in }) {
         self.sources = sources
         self.stamp = stamp
         self.upstream = upstream
         self.previous = previous
+        self.renumberIds = renumberIds
         self.progress = progress
     }
 }

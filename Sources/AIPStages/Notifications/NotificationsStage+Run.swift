@@ -1,3 +1,4 @@
+import AIPContract
 import AIPFindings
 import AIPReaders
 import Foundation
@@ -7,15 +8,16 @@ extension NotificationsStage {
     ///
     /// - Throws: ``StageError`` when there is no `airports.db` to read, or it has no usable `aip_entries` table.
     public func run(_ context: StageContext) async throws -> Output {
-        guard context.upstream.has(Self.airportsFile) else {
-            throw StageError(stage: Self.name, reason: "needs \(Self.airportsFile): build the airports stage in the same run, "
+        let file = AirportsContract.fileName, table = AirportsContract.AIPEntries.table.name
+        guard context.upstream.has(file) else {
+            throw StageError(stage: Self.name, reason: "needs \(file): build the airports stage in the same run, "
                 + "or run with --out holding a bundle that has one")
         }
-        guard let entries = try context.upstream.table("aip_entries", in: Self.airportsFile) else {
-            throw StageError(stage: Self.name, reason: "\(Self.airportsFile) has no aip_entries table; is it an airports.db?")
+        guard let entries = try context.upstream.table(table, in: file) else {
+            throw StageError(stage: Self.name, reason: "\(file) has no \(table) table; is it an \(file)?")
         }
-        var ids = try context.previous.idAllocator(for: "ga_notification_requirements", in: "ga_notifications.db", keyColumns: ["icao"])
-        let output = try Self.rows(from: entries) { ids.id(for: RowKey($0)) }
+        var ids = try context.idAllocator(for: NotificationsContract.Requirements.naturalKey)
+        let output = try Self.rows(from: entries) { try ids.id(for: RowKey($0)) }
         context.progress("\(Self.name): \(output.rows.count) airports with a customs text, "
             + "\(output.rows.count { $0.rule.isUnderstood }) understood")
         return output
@@ -24,12 +26,13 @@ extension NotificationsStage {
     /// The rows for the 302 entries of `entries` (an `aip_entries` table), in ICAO order; `id` gives each ICAO's id.
     ///
     /// - Throws: ``StageError`` when a column the choice of text needs is missing.
-    public static func rows(from entries: PlainTable, id: (String) -> Int64) throws -> Output {
-        let columns = ["id", "airport_icao", "std_field_id", "value", "alt_value", "source_priority"]
+    public static func rows(from entries: PlainTable, id: (String) throws -> Int64) throws -> Output {
+        typealias Entries = AirportsContract.AIPEntries
+        let columns = [Entries.id, Entries.airportICAO, Entries.stdFieldID, Entries.value, Entries.altValue, Entries.sourcePriority].map(\.name)
         let indexes = columns.compactMap(entries.index(of:))
         guard indexes.count == columns.count else {
             let missing = columns.filter { entries.index(of: $0) == nil }
-            throw StageError(stage: name, reason: "\(airportsFile) aip_entries lacks the column(s) \(missing.joined(separator: ", "))")
+            throw StageError(stage: name, reason: "\(entriesLocation) lacks the column(s) \(missing.joined(separator: ", "))")
         }
         let entryID = indexes[0], icaoColumn = indexes[1], field = indexes[2], value = indexes[3], altValue = indexes[4], priority = indexes[5]
 
@@ -63,7 +66,7 @@ extension NotificationsStage {
                                         reason: "the customs text has no letter or digit; no row is written", value: entry.text))
                 continue
             }
-            rows.append(NotificationRow(id: id(icao), icao: icao, rule: NotificationParser.parse(entry.text), rawText: entry.text))
+            rows.append(NotificationRow(id: try id(icao), icao: icao, rule: NotificationParser.parse(entry.text), rawText: entry.text))
         }
         if chosen.isEmpty {
             findings.append(Finding(file: entriesLocation, location: .file, code: .notificationsNoCustomsTexts,
@@ -78,7 +81,7 @@ extension NotificationsStage {
     }
 
     private static func finding(_ entry: CustomsEntry, record: String, code: FindingCode, reason: String, value: String? = nil) -> Finding {
-        Finding(file: entriesLocation, location: .record("\(record) id \(entry.id)"), code: code, column: "value",
+        Finding(file: entriesLocation, location: .record("\(record) id \(entry.id)"), code: code, column: AirportsContract.AIPEntries.value.name,
                 value: value, reason: reason, action: .rowRejected)
     }
 }

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPReaders
 
 /// Customs texts (AIP field 302 in `airports.db`'s `aip_entries`) in, one notification rule per airport out.
@@ -16,15 +17,13 @@ import AIPReaders
 ///   report says why the file is empty.
 public struct NotificationsStage: Stage {
     public static let name = "notifications"
-    public static let upstream = ["airports"]
-    /// The upstream file the texts come from (`AirportsSchema.fileName` in the bundle layer).
-    public static let airportsFile = "airports.db"
+    public static let upstream = [AirportsStage.name]
     /// `aip_entries.std_field_id` of "Customs and immigration" (AD 2.3 item 2).
     public static let customsFieldID: Int64 = 302
     /// `extraction_method` of every row: which parser (and version of its rules) read the text.
     public static let extractionMethod = "aipbundle_parser_v1"
     /// The location findings name: the upstream table the texts were read from.
-    static let entriesLocation = "airports.db/aip_entries"
+    static let entriesLocation = "\(AirportsContract.fileName)/\(AirportsContract.AIPEntries.table.name)"
 
     public struct Settings: StageSettings {
         public static let knownKeys: Set<String> = []

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPReaders
 import Foundation
 
@@ -5,7 +6,7 @@ extension RulesStage {
     /// Where the inputs sit in the source tree.
     public static let folder = "rules"
     static let answersFolder = "rules/answers"
-    static let previousFile = "rules/previous/rules.json"
+    static let previousFile = "rules/previous/\(RulesContract.fileName)"
 
     /// Reads `rules/definitions.{xlsx,csv}`, every `rules/answers/<CC>.{xlsx,csv}` and the previous document
     /// (`rules/previous/rules.json`, else the previous bundle's `rules.json`), and builds the document.
@@ -35,8 +36,8 @@ extension RulesStage {
             let file = try sources.file(Self.previousFile)
             previous = try RulesDocumentReader.read([UInt8](file.bytes), file: Self.previousFile)
             inputs.append(InputSummary(file: Self.previousFile, rows: previous?.questions.count ?? 0, bytes: file.bytes.count))
-        } else if let bytes = try context.previous.data(of: Self.fileName) {
-            previous = try RulesDocumentReader.read(bytes, file: "previous bundle's \(Self.fileName)")
+        } else if let bytes = try context.previous.data(of: RulesContract.fileName) {
+            previous = try RulesDocumentReader.read(bytes, file: "previous bundle's \(RulesContract.fileName)")
         }
 
         let (document, findings, counts) = Self.document(definitions: definitions, countries: countries, previous: previous,

@@ -8,8 +8,6 @@ import AIPReaders
 public struct RulesStage: Stage {
     public static let name = "rules"
     public static let upstream: [String] = []
-    /// The bundle file the stage writes (and reads back from the previous bundle).
-    public static let fileName = "rules.json"
 
     public init(settings: RulesSettings = RulesSettings()) {}
 

@@ -1,4 +1,5 @@
 @testable import AIPBundleKit
+import AIPContract
 import AIPStages
 import Foundation
 import GRDB
@@ -13,7 +14,7 @@ import Testing
         let url = folder.url.appendingPathComponent(name)
         let attached = previous.map { [ChangeLog.previousSchema: $0] } ?? [:]
         try DatabaseImage.write(to: url, attaching: attached) { db in
-            for statement in AirportsSchema.schema.createStatements { try db.execute(sql: statement) }
+            for statement in AirportsContract.schema.createStatements { try db.execute(sql: statement) }
             try db.execute(sql: """
                 INSERT INTO airports (icao_code, name, latitude_deg, longitude_deg, iso_country, sources, created_at, updated_at)
                 VALUES ('LFAT', 'Le Touquet', 50.5, 1.6, 'FR', 'france_eaip_html,worldairports', :t, :t)

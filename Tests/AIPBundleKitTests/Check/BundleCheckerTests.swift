@@ -1,4 +1,5 @@
 @testable import AIPBundleKit
+import AIPContract
 import AIPManifest
 import Foundation
 #if canImport(Glibc)
@@ -97,10 +98,12 @@ import Testing
         #expect(Set(try BundleChecker.check(url).map(\.code)) == [.checkInvariant])
     }
 
-    @Test func aFolderWithoutBundleFilesIsAFinding() throws {
+    /// Not a bundle at all, so `check` cannot check it (exit 2), rather than a bundle with a finding.
+    @Test func aFolderWithoutBundleFilesIsNotABundle() throws {
         let folder = try TemporaryFolder()
-        #expect(try BundleChecker.check(folder.url).count == 1)
-        #expect(try BundleChecker.check(folder.url).map(\.code) == [.checkNoBundleFile])
+        let message = try #require(checkError(folder.url))
+        #expect(message.hasPrefix("\(folder.url.path) is not a bundle: it holds no bundle file (expected airports.db, ")
+                && message.hasSuffix("); give the --out folder of `aipbundle build`"), "\(message)")
     }
 
     @Test func notADatabaseIsAnError() throws {
@@ -139,9 +142,9 @@ import Testing
     @Test func aRuleThatCannotRunIsAFinding() throws {
         let folder = try TemporaryFolder()
         let (url, _) = try database(folder)
-        let broken = InvariantRule(name: "broken", table: "airports", column: "sources", message: "never shown",
+        let broken = InvariantRule(name: "broken", table: AirportsContract.Airports.table, column: AirportsContract.Airports.sources, message: "never shown",
                                    sql: "SELECT json_extract(sources, '$[0]') FROM airports")
-        let file = BundleFile(name: "airports.db", stage: "airports", kind: .sqlite(schema: AirportsSchema.schema, invariants: [broken]))
+        let file = BundleFile(name: "airports.db", stage: "airports", kind: .sqlite(schema: AirportsContract.schema, invariants: [broken]))
         #expect(try BundleChecker.check(url, files: [file]).map(\.description) == [
             "airports.db: airports.sources: rule broken could not run: malformed JSON",
         ])

@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPContract
 import Foundation
 import GRDB
 import TestSupport
@@ -9,7 +10,7 @@ import Testing
 struct NotificationsCheckTests {
     func brokenCopy(_ sql: String) throws -> [String] {
         let folder = try TemporaryFolder()
-        let url = folder.url.appendingPathComponent(NotificationsSchema.fileName)
+        let url = folder.url.appendingPathComponent(NotificationsContract.fileName)
         try NotificationsDatabaseWriter.write(notificationsOutput(NotificationsDatabaseWriterTests.texts), to: url, stamp: testStamp)
         #expect(try BundleChecker.check(url).isEmpty)
         try DatabaseQueue(path: url.path).write { try $0.execute(sql: sql) }

@@ -1,4 +1,5 @@
 @testable import AIPBundleKit
+import AIPContract
 import AIPStages
 import Foundation
 import GRDB
@@ -16,7 +17,7 @@ struct NotificationsDatabaseWriterTests {
     ]
 
     func write(_ folder: TemporaryFolder, marks: [String: Int] = [:]) throws -> (URL, Data) {
-        let url = folder.url.appendingPathComponent(NotificationsSchema.fileName)
+        let url = folder.url.appendingPathComponent(NotificationsContract.fileName)
         let data = try NotificationsDatabaseWriter.write(notificationsOutput(Self.texts), to: url, stamp: testStamp, idHighWaterMarks: marks)
         return (url, data)
     }
@@ -28,7 +29,7 @@ struct NotificationsDatabaseWriterTests {
         #expect(try Data(contentsOf: url) == data)
         let queue = try DatabaseQueue(path: url.path)
         let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM ga_notification_requirements ORDER BY id") }
-        #expect(rows.first?.columnNames.map { $0 } == NotificationsSchema.requirements.columns.map(\.name))
+        #expect(rows.first?.columnNames.map { $0 } == NotificationsContract.Requirements.table.columns.map(\.name))
         #expect(rows.map { $0["icao"] as String } == ["EGMC", "LFAQ", "LFAT", "LFQQ", "LFXX"])
         #expect(rows.map { $0["id"] as Int } == [1, 2, 3, 4, 5])
 

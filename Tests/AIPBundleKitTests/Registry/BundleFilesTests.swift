@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPContract
 import Testing
 
 @Suite struct BundleFilesTests {
@@ -10,7 +11,7 @@ import Testing
             Issue.record("airports.db is not registered as SQLite")
             return
         }
-        #expect(schema.tables.map(\.name) == AirportsSchema.schema.tables.map(\.name))
+        #expect(schema.tables.map(\.name) == AirportsContract.schema.tables.map(\.name))
         #expect(invariants.contains { $0.name == "model_metadata stamp" })
     }
 

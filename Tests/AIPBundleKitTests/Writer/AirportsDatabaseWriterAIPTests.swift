@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPContract
 @testable import AIPStages
 import Foundation
 import GRDB
@@ -60,7 +61,7 @@ import Testing
         ]
         try queue.read { db in
             for (table, values) in expected {
-                let columns = AirportsSchema.schema.table(table)!.columns.map(\.name)
+                let columns = AirportsContract.schema.table(table)!.columns.map(\.name)
                 #expect(Set(values.keys) == Set(columns), "\(table)")
                 let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM \(table)"))
                 for column in columns { #expect(row[column] as DatabaseValue == values[column], "\(table).\(column)") }

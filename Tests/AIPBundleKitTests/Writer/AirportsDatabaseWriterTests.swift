@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPContract
 @testable import AIPStages
 import Foundation
 import GRDB
@@ -53,9 +54,9 @@ import Testing
         let folder = try TemporaryFolder()
         let queue = try DatabaseQueue(path: writeSampleDatabase(in: folder).path)
         let tables = try queue.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence' ORDER BY rowid") }
-        #expect(tables == AirportsSchema.schema.tables.map(\.name))
+        #expect(tables == AirportsContract.schema.tables.map(\.name))
         let indexes = try queue.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") }
-        #expect(Set(indexes) == Set(AirportsSchema.schema.tables.flatMap { $0.indexes.map(\.name) }))
+        #expect(Set(indexes) == Set(AirportsContract.schema.tables.flatMap { $0.indexes.map(\.name) }))
         #expect(indexes.count == 19)
     }
 }
@@ -89,7 +90,7 @@ import Testing
             "elevation_ft": 13.75.databaseValue, "sources": "alpha,zeta".databaseValue,
             "created_at": testStamp.timestamp.databaseValue, "updated_at": testStamp.timestamp.databaseValue,
         ]
-        for column in AirportsSchema.schema.table("airports")!.columns.map(\.name) {
+        for column in AirportsContract.schema.table("airports")!.columns.map(\.name) {
             // Text fields hold their own column name.
             #expect(row[column] as DatabaseValue == expected[column] ?? column.databaseValue, "airports.\(column)")
         }
@@ -107,7 +108,7 @@ import Testing
             "he_heading_degT": 255.5.databaseValue, "he_displaced_threshold_ft": 200.5.databaseValue,
             "created_at": testStamp.timestamp.databaseValue, "updated_at": testStamp.timestamp.databaseValue,
         ]
-        let columns = AirportsSchema.schema.table("runways")!.columns.map(\.name)
+        let columns = AirportsContract.schema.table("runways")!.columns.map(\.name)
         #expect(Set(expected.keys) == Set(columns))
         for column in columns {
             #expect(row[column] as DatabaseValue == expected[column], "runways.\(column)")

@@ -19,7 +19,7 @@ import Testing
     static func merge(_ text: String, airports: [AirportRow], ids: AirportsRowIds = AirportsRowIds()) throws -> AirportsStage.Output {
         var output = AirportsStage.Output(airports: airports, runways: [], findings: [])
         var ids = ids
-        AirportsStage().merge(borderCrossings: [try file(text)], into: &output, ids: &ids)
+        try AirportsStage().merge(borderCrossings: [try file(text)], into: &output, ids: &ids)
         return output
     }
 

@@ -31,20 +31,20 @@ import Testing
         #expect(AIPTitleWords.item(section: 2, label: "Geoid undulation at AD ELEV PSN") == 4)
     }
 
-    @Test func pdfEntriesAreASourceOfTheirOwnAndEAIPChartsWin() {
+    @Test func pdfEntriesAreASourceOfTheirOwnAndEAIPChartsWin() throws {
         var output = Fixture.baseOutput()
         var ids = AirportsRowIds()
         let entry = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "x")
         let eaip = Fixture.page(entries: [entry], charts: ["INSTRUMENT APPROACH CHART ILS RWY 05 - ICAO"])
         let pdf = Self.pdfPage(entries: [entry], charts: ["AD_2_EGMC_IAC_RWY23_RNP", "AD_2_EGMC_SID_ABC_1A_RWY05"])
-        AirportsStage().merge(pages: [pdf, eaip], into: &output, ids: &ids)
+        try AirportsStage().merge(pages: [pdf, eaip], into: &output, ids: &ids)
         #expect(output.aipEntries.map(\.source).sorted() == ["aip_pdf", "uk_eaip_html"])
         #expect(output.procedures.map(\.source) == ["uk_eaip_html"])
         #expect(output.airports[0].sources == ["aip_pdf", "uk_eaip_html", "worldairports"])
 
         var alone = Fixture.baseOutput()
         var aloneIds = AirportsRowIds()
-        AirportsStage().merge(pages: [pdf], into: &alone, ids: &aloneIds)
+        try AirportsStage().merge(pages: [pdf], into: &alone, ids: &aloneIds)
         #expect(alone.procedures.map { [$0.name, $0.procedureType, $0.runwayIdent ?? "-"] }
             == [["RWY23 RNP", "approach", "23"], ["ABC 1A RWY05", "departure", "05"]])
     }

@@ -1,10 +1,8 @@
-/// Short forms that keep the schema files readable as the contract's tables.
+/// Short forms that keep the contract files readable as the contract's tables.
 extension ColumnSchema {
     static func text(_ name: String) -> ColumnSchema { ColumnSchema(name: name, type: .text) }
     static func integer(_ name: String) -> ColumnSchema { ColumnSchema(name: name, type: .integer) }
     static func real(_ name: String) -> ColumnSchema { ColumnSchema(name: name, type: .real) }
-    /// `id INTEGER PRIMARY KEY AUTOINCREMENT`.
-    static let autoincrementID = ColumnSchema(name: "id", type: .integer, isPrimaryKey: true, isAutoincrement: true)
 
     var notNull: ColumnSchema { with { $0.isNotNull = true } }
     var primaryKey: ColumnSchema { with { $0.isPrimaryKey = true } }
@@ -21,14 +19,19 @@ extension ColumnSchema {
 
 extension ForeignKeySchema {
     /// A single-column foreign key.
-    static func column(_ column: String, references table: String, _ parentColumn: String) -> ForeignKeySchema {
-        ForeignKeySchema(columns: [column], parentTable: table, parentColumns: [parentColumn])
+    static func column(_ column: ColumnSchema, references table: TableSchema, _ parentColumn: ColumnSchema) -> ForeignKeySchema {
+        ForeignKeySchema(columns: [column.name], parentTable: table.name, parentColumns: [parentColumn.name])
     }
 }
 
 extension IndexSchema {
-    static func on(_ columns: String..., name: String) -> IndexSchema {
-        IndexSchema(name: name, columns: columns)
+    static func on(_ columns: ColumnSchema..., name: String) -> IndexSchema {
+        IndexSchema(name: name, columns: columns.map(\.name))
+    }
+
+    /// An index on one column compared with `collation` (`NOCASE`): only such an index serves `= ? COLLATE NOCASE`.
+    static func on(_ column: ColumnSchema, collate collation: String, name: String) -> IndexSchema {
+        IndexSchema(name: name, columns: ["\(column.name) COLLATE \(collation)"])
     }
 
     var since013: IndexSchema {
