@@ -78,8 +78,9 @@ let package = Package(
         // Getting the source tree from the web per AIRAC cycle: source definitions, discovery, the HTTP layer,
         // content checks, the content-addressed cache, the lock and the all-or-nothing swap of the tree.
         .target(name: "AIPFetch", dependencies: [
-            "AIPJSON", "AIPStages", "AIPBundleFolder",
+            "AIPJSON", "AIPErrorText", "AIPStages", "AIPBundleFolder",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
@@ -100,9 +101,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/TestSupport"),
-        .testTarget(name: "AIPFetchTests", dependencies: [
-            "AIPFetch", "AIPJSON", "AIPStages", "AIPCommands", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        .testTarget(name: "AIPFetchTests", dependencies: ["AIPFetch", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
         .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
@@ -117,7 +116,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPFindings", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
+            "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [

@@ -5,7 +5,7 @@ import ArgumentParser
 import Foundation
 
 /// `aipbundle fetch`: the source tree of one AIRAC cycle from the web, verified, all or nothing.
-public struct FetchCommand: AsyncParsableCommand {
+public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Fetch the source tree of an AIRAC cycle from the web into a folder that `build --sources` reads.",
@@ -14,15 +14,19 @@ public struct FetchCommand: AsyncParsableCommand {
             Norway and Slovenia (found through each eAIP's menu) and Austria's AD 2 PDFs; URLs come from the built-in \
             defaults or pipeline.json section "fetch" (docs/fetch.md). Requests are conditional (ETag, \
             Last-Modified), every file is checked before use, and the new tree replaces the old one at once, with \
-            sources.lock.json recording where each file came from. Progress goes to stderr, the summary to stdout. \
-            Exit 0 when every required source was fetched; 1 when one failed (the previous tree is then unchanged) \
-            or the fetch could not run at all.
+            sources.lock.json recording where each file came from. Progress and one line per source go to stderr; \
+            stdout gets one line (or with --json one document listing every source's outcome).
+
+            \(CommandExit.help([
+                (.success, "every required source was fetched (or was unchanged); the tree in --out is the new one"),
+                (.failure, "a required source failed (each failure is an error line on stderr; --out is unchanged), or the fetch could not run"),
+            ]))
             """)
 
     @Option(help: ArgumentHelp("The source tree to write; created if missing.", valueName: "dir"))
     var out: String
 
-    @Option(help: ArgumentHelp("The AIRAC cycle's effective date (default: the cycle in force today).", valueName: "yyyy-mm-dd"))
+    @Option(help: ArgumentHelp("The AIRAC cycle: its id (2612) or effective date (2026-11-26) (default: the cycle in force today).", valueName: "cycle"))
     var airac: String?
 
     @Option(help: ArgumentHelp("Fetch only these sources, comma-separated; the others keep their files.", valueName: "sources"))
@@ -40,14 +44,13 @@ public struct FetchCommand: AsyncParsableCommand {
     @Flag(help: "When an optional source fails, keep its files from the previous tree (sources.lock.json marks them stale_from).")
     var keepStale = false
 
-    @Flag(help: "Print the summary as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     public init() {}
 
     public func validate() throws {
-        if let airac, AIRACCycle(effectiveDate: airac) == nil {
-            throw ValidationError("--airac \(airac) is not the effective date of an AIRAC cycle between 2000 and 2099 (e.g. 2026-11-26); give the date the cycle starts")
+        if let airac, AIRACCycle(airac) == nil {
+            throw ValidationError("--airac \(airac) is neither the id of an AIRAC cycle (e.g. 2612) nor the date a cycle of 2000–2099 starts (e.g. 2026-11-26)")
         }
         if let mirror, URL(string: mirror)?.host == nil {
             throw ValidationError("--mirror \(mirror) is not a URL such as http://mirror.example/aip")
@@ -55,47 +58,66 @@ public struct FetchCommand: AsyncParsableCommand {
     }
 
     public func run() async throws {
-        let cycle = airac.flatMap(AIRACCycle.init(effectiveDate:)) ?? AIRACCycle(containing: Date())
+        try await report()
+    }
+
+    func execute(_ log: CommandLog) async throws -> FetchResult {
+        try PathCheck.folderOrNothing(out, role: "--out, the source tree")
+        let cycle = airac.flatMap { AIRACCycle($0) } ?? AIRACCycle(containing: Date())
         var options = FetchOptions(out: URL(fileURLWithPath: out), cycle: cycle, settings: try settings(),
                                    userAgent: "aipbundle/\(BundleBuilder.builderVersion)")
         options.only = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         options.mirror = mirror
         options.keepStale = keepStale
         options.cache = cache.map { URL(fileURLWithPath: $0) }
-        options.progress = Self.progress
+        options.progress = log.progress
+        log.logger.debug("fetching \(cycle) into \(out)\(mirror.map { " from the mirror \($0)" } ?? "")")
         let summary = try await Fetcher.fetch(options)
-        if isatty(STDERR_FILENO) != 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        for line in summary.lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        if json {
-            print(try summary.json())
-        } else {
-            print(summary.ok
-                ? "\(out): \(summary.published ? "fetched" : "unchanged") for AIRAC \(cycle.identifier) (\(cycle.effectiveDate))"
-                : "\(out): unchanged, a required source failed")
+        log.finishProgress()
+        for (source, line) in zip(summary.sources, summary.lines) {
+            if source.outcome == .failed {
+                log.logger.error("\(line)")
+            } else {
+                log.logger.info("\(line)")
+            }
         }
-        for source in summary.sources where source.outcome == .failed && source.required {
-            FileHandle.standardError.write(Data("Error: \(source.reason ?? source.id)\n".utf8))
-        }
-        if !summary.ok { throw ExitCode.failure }
-    }
-
-    /// A live line on a terminal; CI logs get only the per-source lines at the end.
-    @Sendable private static func progress(_ line: String) {
-        guard isatty(STDERR_FILENO) != 0 else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        return FetchResult(summary: summary, cycle: cycle)
     }
 
     private func settings() throws -> FetchSettings {
         let file = config.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: out).appendingPathComponent("pipeline.json")
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            if config != nil { throw ValidationError("the settings file \(file.path) cannot be read") }
+            if config != nil {
+                throw CommandFailure(exit: .failure, description: "the settings file \(file.path) (--config) cannot be read; check its path and permissions")
+            }
             return FetchSettings()
         }
         do {
             return try SettingsFile(data: data, name: file.path, sections: BundleBuilder.settingsSections)
                 .decode(FetchSettings.self, section: FetchSettings.section)
         } catch let error as SettingsError {
-            throw ValidationError(error.description)
+            throw CommandFailure(exit: .failure, description: error.description)
         }
+    }
+}
+
+/// What `fetch` reports: the summary's fields in the `--json` document (docs/schemas/fetch.schema.json), and one
+/// line naming the tree and the cycle, or the required sources that failed.
+struct FetchResult: CommandResult {
+    var summary: FetchSummary
+    var cycle: AIRACCycle
+
+    func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+    }
+
+    var exit: CommandExit { summary.ok ? .success : .failure }
+
+    var line: String {
+        guard summary.ok else {
+            let failed = summary.sources.filter { $0.outcome == .failed && $0.required }.map(\.id)
+            return "\(summary.out): unchanged, the required source\(failed.count == 1 ? "" : "s") \(failed.joined(separator: ", ")) failed"
+        }
+        return "\(summary.out): \(summary.published ? "fetched" : "unchanged") for \(cycle)"
     }
 }

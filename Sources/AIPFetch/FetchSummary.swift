@@ -1,6 +1,6 @@
-import AIPJSON
+import Foundation
 
-/// What a fetch did, per source: the `--json` answer (docs/schemas/fetch.schema.json) and the stderr lines.
+/// What a fetch did, per source: the fields of `fetch --json` (docs/schemas/fetch.schema.json) and the stderr lines.
 public struct FetchSummary: Sendable, Encodable {
     public enum Outcome: String, Sendable, Encodable {
         /// New or changed files.
@@ -35,17 +35,16 @@ public struct FetchSummary: Sendable, Encodable {
     public var out: String
     /// Whether the tree was replaced (false when a required source failed, or nothing changed).
     public var published: Bool
-    /// False when a required source failed: the exit status is then 1.
+    /// False when a required source failed: the exit status is then 1. Not encoded: the command's `--json`
+    /// document says it as `ok` and `exit_code`.
     public var ok: Bool
     public var lockSHA256: String?
     public var sources: [Source]
 
     enum CodingKeys: String, CodingKey {
-        case airac, out, published, ok, sources
+        case airac, out, published, sources
         case lockSHA256 = "lock_sha256"
     }
-
-    public func json() throws -> String { try JSONWriter.string(self) }
 
     /// One line per source for stderr.
     public var lines: [String] {

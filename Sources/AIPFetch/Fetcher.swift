@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPStages
 import Crypto
 import Foundation
@@ -114,7 +115,7 @@ public enum Fetcher {
             try folder.publish(staging, files: names)
         } catch {
             try? FileManager.default.removeItem(at: staging)
-            throw FetchError("the new source tree could not be put in place (\(error)); \(options.out.path) is unchanged")
+            throw FetchError("the new source tree could not be put in place (\(ErrorText.reason(error))); \(options.out.path) is unchanged")
         }
         summary.published = true
         return summary

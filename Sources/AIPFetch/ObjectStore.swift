@@ -1,4 +1,4 @@
-import Crypto
+import AIPErrorText
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +18,7 @@ public struct ObjectStore: Sendable {
             do {
                 try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
             } catch {
-                throw FetchError("cannot create the fetch cache \(root.path) (\(error.localizedDescription)); give a writable --cache folder")
+                throw FetchError("cannot create the fetch cache \(root.path) (\(ErrorText.reason(error))); give a writable --cache folder")
             }
         }
     }

@@ -33,9 +33,10 @@ enum FetchBench {
                                    settings: settings, userAgent: "aipbundle-bench")
         options.mirror = server.baseURL
         options.only = ["eaip-gb"]
+        let fetch = options
         for label in ["fetch, 1000 pages", "fetch again, unchanged"] {
             let start = DispatchTime.now().uptimeNanoseconds
-            let summary = try blocking { try await Fetcher.fetch(options) }
+            let summary = try blocking { try await Fetcher.fetch(fetch) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let transferred = summary.sources.reduce(0) { $0 + $1.bytesTransferred }
             print(String(format: "%-28@ %8.2f s  %7.0f pages/s  %7.1f MB/s  %d bytes transferred  (%@)  peak %.0f MB",

@@ -1,29 +1,12 @@
-import AIPCommands
 import AIPFetch
-import AIPJSON
 import AIPStages
-import ArgumentParser
 import Foundation
-import GRDB
 import TestSupport
 import Testing
 
-/// Runs `aipbundle ARGS` in-process; the exit code it would end with.
-func runAIPBundle(_ arguments: [String]) async -> Int32 {
-    do {
-        var command = try AIPBundleCommand.parseAsRoot(arguments)
-        if var command = command as? any AsyncParsableCommand { try await command.run() } else { try command.run() }
-        return 0
-    } catch {
-        return AIPBundleCommand.exitCode(for: error).rawValue
-    }
-}
-
-/// Fast limits so misbehaviours end in seconds.
-let testSettings = #"{"fetch": {"timeout_seconds": 1, "retries": 2, "retry_base_ms": 10, "polite_delay_ms": 0, "required": ["ourairports", "geonames", "firs", "eaip-gb", "eaip-fr"]}}"#
-
+/// What `fetch --mirror` is asked for in these tests, with ``MirrorSite/settings``.
 func fetchOptions(_ out: URL, server: MirrorServer, only: String = MirrorSite.buildable) throws -> FetchOptions {
-    let settings = try SettingsFile(data: Data(testSettings.utf8), name: "test", sections: ["fetch"])
+    let settings = try SettingsFile(data: Data(MirrorSite.settings.utf8), name: "test", sections: ["fetch"])
         .decode(FetchSettings.self, section: "fetch")
     var options = FetchOptions(out: out, cycle: AIRACCycle(effectiveDate: MirrorSite.airac)!, settings: settings, userAgent: "aipbundle/test")
     options.mirror = server.baseURL
@@ -33,48 +16,7 @@ func fetchOptions(_ out: URL, server: MirrorServer, only: String = MirrorSite.bu
 
 @Suite("fetch against a local mirror", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real eAIP pages)"))
 struct FetchTests {
-    @Test("fetch then build: both real pages found through the menus, check passes; a second fetch is 304s only, tree and lock unchanged")
-    func fetchThenBuild() async throws {
-        let site = try MirrorSite()
-        let server = try MirrorServer(root: site.root)
-        defer { server.stop() }
-        let work = try TemporaryFolder()
-        let sources = work.url.appendingPathComponent("sources"), bundle = work.url.appendingPathComponent("bundle")
-        let config = try work.write(testSettings, to: "pipeline.json")
-
-        let first = await runAIPBundle(["fetch", "--out", sources.path, "--airac", MirrorSite.airac, "--mirror", server.baseURL,
-                                        "--only", MirrorSite.buildable, "--config", config.path])
-        #expect(first == 0)
-        let tree = treeSnapshot(sources)
-        #expect(tree["eaip/gb/EG-AD-2.EGMC-en-GB.html"] == (try Data(contentsOf: SharedFixtures.url("eaip/EG-AD-2.EGMC-en-GB.html"))))
-        #expect(tree["eaip/fr/FR-AD-2.LFAQ-fr-FR.html"] == (try Data(contentsOf: SharedFixtures.url("eaip/FR-AD-2.LFAQ-fr-FR.html"))))
-        #expect(tree["geonames/cities1000.zip"] != nil && tree["firs/VATSpy.dat"] != nil && tree["ourairports/navaids.csv"] != nil)
-        let lock = try #require(tree["sources.lock.json"])
-        #expect(try schemaViolations(lock, schema: "sources-lock.schema.json") == [])
-        #expect(server.requests.allSatisfy { $0["user-agent"] == "aipbundle/\(AIPBundleCommand.configuration.version)" })
-
-        #expect(await runAIPBundle(["build", "--sources", sources.path, "--out", bundle.path, "--airac", MirrorSite.airac, "--only", "airports"]) == 0)
-        #expect(await runAIPBundle(["check", bundle.path]) == 0)
-        let manifest = try JSONValue.parse(Array(Data(contentsOf: bundle.appendingPathComponent("manifest.json"))))
-        guard case .object(let top) = manifest, case .object(let build)? = top.first(where: { $0.key == "build" })?.value else {
-            Issue.record("manifest.json has no build object")
-            return
-        }
-        #expect(build.first { $0.key == "sources_lock_sha256" }?.value == .string(try sha256sum(sources.appendingPathComponent("sources.lock.json"))))
-        let icaos = try aipEntryICAOs(bundle.appendingPathComponent("airports.db"))
-        #expect(icaos.contains("EGMC") && icaos.contains("LFAQ"))
-
-        server.resetCounts()
-        let second = await runAIPBundle(["fetch", "--out", sources.path, "--airac", MirrorSite.airac, "--mirror", server.baseURL,
-                                         "--only", MirrorSite.buildable, "--config", config.path])
-        #expect(second == 0)
-        #expect(server.count(status: 200) == 0)
-        #expect(server.count(status: 304) == server.requests.count)
-        #expect(server.requests.allSatisfy { $0["if-none-match"] != nil })
-        #expect(treeSnapshot(sources) == tree)
-    }
-
-    @Test("the --json summary follows fetch.schema.json and says ok, then unchanged")
+    @Test("every source ok, then unchanged on a second fetch, which leaves the tree alone")
     func summary() async throws {
         let site = try MirrorSite()
         let server = try MirrorServer(root: site.root)
@@ -82,10 +24,13 @@ struct FetchTests {
         let out = try TemporaryFolder()
         let first = try await Fetcher.fetch(fetchOptions(out.url, server: server))
         #expect(first.sources.map(\.outcome) == Array(repeating: .ok, count: 5))
+        #expect(first.published && first.ok)
+        let tree = treeSnapshot(out.url)
         let second = try await Fetcher.fetch(fetchOptions(out.url, server: server))
         #expect(second.sources.map(\.outcome) == Array(repeating: .unchanged, count: 5))
         #expect(second.published == false && second.ok)
-        #expect(try schemaViolations(Data(second.json().utf8), schema: "fetch.schema.json") == [])
+        #expect(second.sources.allSatisfy { $0.bytesTransferred == 0 })
+        #expect(treeSnapshot(out.url) == tree)
     }
 
     static let misbehaviours: [(String, String, MirrorServer.Misbehaviour, String?)] = [
@@ -182,9 +127,4 @@ struct FetchTests {
                 == "eAIP_26_NOV_2026/FRANCE/AIRAC-2026-11-26/ lo/261126 v2612")
         #expect(throws: FetchError.self) { try variables.expand("{airak}") }
     }
-}
-
-/// The aerodromes that have AIP entries in a bundle's airports.db.
-func aipEntryICAOs(_ database: URL) throws -> Set<String> {
-    Set(try DatabaseQueue(path: database.path).read { try String.fetchAll($0, sql: "SELECT DISTINCT airport_icao FROM aip_entries") })
 }

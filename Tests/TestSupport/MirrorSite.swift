@@ -1,25 +1,28 @@
 import Foundation
-import TestSupport
 import ZIPFoundation
 
 /// A mirror tree laid out as the real sites for cycle 2026-11-26 (host folder, then the real path): the two real
 /// eAIP pages under the UK and French layouts, reached through index → toc-frameset → menu pages written here in
 /// the real structure, OurAirports CSVs from Fixtures/sources, a GeoNames zip, the VATSpy files, Norway's entry
 /// redirect and Austria's AD 2 index with one PDF.
-struct MirrorSite {
-    static let airac = "2026-11-26"
-    static let ukBase = "www.aurora.nats.co.uk/htmlAIP/Publications/2026-11-26-AIRAC/html"
-    static let frBase = "www.sia.aviation-civile.gouv.fr/media/dvd/eAIP_26_NOV_2026/FRANCE/AIRAC-2026-11-26/html"
-    static let noBase = "aim-prod.avinor.no/no/AIP/View/Index/152/2026-11-26-AIRAC/html"
-    static let ourAirports = "davidmegginson.github.io/ourairports-data"
-    static let airportsPath = "/\(ourAirports)/airports.csv"
-    static let ukPagePath = "/\(ukBase)/eAIP/EG-AD-2.EGMC-en-GB.html"
+public struct MirrorSite {
+    public static let airac = "2026-11-26"
+    public static let ukBase = "www.aurora.nats.co.uk/htmlAIP/Publications/2026-11-26-AIRAC/html"
+    public static let frBase = "www.sia.aviation-civile.gouv.fr/media/dvd/eAIP_26_NOV_2026/FRANCE/AIRAC-2026-11-26/html"
+    public static let noBase = "aim-prod.avinor.no/no/AIP/View/Index/152/2026-11-26-AIRAC/html"
+    public static let ourAirports = "davidmegginson.github.io/ourairports-data"
+    public static let airportsPath = "/\(ourAirports)/airports.csv"
+    public static let ukPagePath = "/\(ukBase)/eAIP/EG-AD-2.EGMC-en-GB.html"
     /// The sources the build test fetches (Norway, Slovenia and Austria have no real page here to build from).
-    static let buildable = "ourairports,geonames,firs,eaip-gb,eaip-fr"
+    public static let buildable = "ourairports,geonames,firs,eaip-gb,eaip-fr"
 
-    let folder: TemporaryFolder
+    /// `pipeline.json` for fetching from this mirror: limits so low that a misbehaviour ends in seconds, and the
+    /// sources of ``buildable`` required.
+    public static let settings = #"{"fetch": {"timeout_seconds": 1, "retries": 2, "retry_base_ms": 10, "polite_delay_ms": 0, "required": ["ourairports", "geonames", "firs", "eaip-gb", "eaip-fr"]}}"#
 
-    init() throws {
+    public let folder: TemporaryFolder
+
+    public init() throws {
         folder = try TemporaryFolder()
         let fixtures = SharedFixtures.fixtureSources
         for name in ["airports.csv", "runways.csv"] {
@@ -50,7 +53,7 @@ struct MirrorSite {
         try folder.write(Data("%PDF-1.4\n% test\n".utf8), to: "\(austria)/PART_3/AD_2/PRI/AD_2_LOWW/LO_AD_2_LOWW_en.pdf")
     }
 
-    var root: URL { folder.url }
+    public var root: URL { folder.url }
 
     private func copy(_ source: URL, to path: String) throws {
         try folder.write(try Data(contentsOf: source), to: path)
@@ -77,7 +80,7 @@ struct MirrorSite {
 }
 
 /// Every file of a tree as readers see it (links followed, hidden names skipped), with its bytes.
-func treeSnapshot(_ root: URL) -> [String: Data] {
+public func treeSnapshot(_ root: URL) -> [String: Data] {
     var result: [String: Data] = [:]
     var pending = [""]
     while let relative = pending.popLast() {
@@ -85,7 +88,7 @@ func treeSnapshot(_ root: URL) -> [String: Data] {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
             let path = relative.isEmpty ? name : relative + "/" + name
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue { pending.append(path) } else { result[path] = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) }
         }
     }
