@@ -96,7 +96,10 @@ final class HTTPFetcher: Sendable {
                 return .redirect(location)
             }
             if code == 304, let validators {
-                return .answer(.notModified(finalURL: url, validators: Self.validators(response.headers) ?? validators))
+                // A 304 need not repeat every validator (RFC 9110 §15.4.5): those it leaves out stay as they were.
+                let fresh = Validators(etag: response.headers.first(name: "ETag") ?? validators.etag,
+                                       lastModified: response.headers.first(name: "Last-Modified") ?? validators.lastModified)
+                return .answer(.notModified(finalURL: url, validators: fresh))
             }
             guard code == 200 else { throw HTTPStatusError(url: url, code: code, retryAfter: response.headers.first(name: "Retry-After")) }
             return .answer(.body(try await self.receive(response, from: url, check: check, item: item)))
@@ -203,6 +206,11 @@ final class HTTPFetcher: Sendable {
         case is CancellationError: return error
         case let client as HTTPClientError where client == .readTimeout || client == .deadlineExceeded || client == .connectTimeout:
             return FetchError("\(url.absoluteString): no answer within the timeout\(tries); the site may be down, or raise fetch.timeout_seconds")
+        // NIO's parser and the client say "stream ended at an unexpected time" / "remote connection closed".
+        case let parser as HTTPParserError where parser == .invalidEOFState:
+            return FetchError("\(url.absoluteString): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
+        case let client as HTTPClientError where client == .remoteConnectionClosed:
+            return FetchError("\(url.absoluteString): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
         default:
             return FetchError("\(url.absoluteString): \(error)\(tries)")
         }

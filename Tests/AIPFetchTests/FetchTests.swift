@@ -38,11 +38,11 @@ struct FetchTests {
         ("500 then 200", MirrorSite.airportsPath, .failFirst(times: 1, status: 500), nil),
         ("429 then 200", MirrorSite.airportsPath, .failFirst(times: 2, status: 429), nil),
         ("always 503", MirrorSite.airportsPath, .status(503), "HTTP 503 (after 3 attempts)"),
-        ("a stall past the timeout", MirrorSite.airportsPath, .stall, "timeout"),
-        ("a body cut short", MirrorSite.airportsPath, .cutShort, "airports.csv"),
-        ("a redirect loop", MirrorSite.airportsPath, .redirect("/ourairports-data/airports.csv"), "redirects"),
+        ("a stall past the timeout", MirrorSite.airportsPath, .stall, "no answer within the timeout (after 3 attempts)"),
+        ("a body cut short", MirrorSite.airportsPath, .cutShort, "before the whole body arrived (after 3 attempts): a transfer cut short"),
+        ("a redirect loop", MirrorSite.airportsPath, .redirect("/ourairports-data/airports.csv"), "more than 5 redirects"),
         ("HTML with 200 where a CSV belongs", MirrorSite.airportsPath, .htmlInstead, "an HTML page where a CSV file belongs"),
-        ("a Content-Length of 5 GB", MirrorSite.airportsPath, .hugeLength, "max_bytes"),
+        ("a Content-Length of 5 GB", MirrorSite.airportsPath, .hugeLength, "announces 5000000000 bytes, more than max_bytes"),
     ]
 
     @Test("each misbehaviour ends in a retry that succeeds or a failure naming source and URL; the previous tree stays byte-identical",
@@ -68,6 +68,7 @@ struct FetchTests {
             #expect(!summary.ok && !summary.published)
             #expect(treeSnapshot(out.url) == before)
         } else {
+            if case .failFirst(let times, let status) = misbehaviour { #expect(server.count(status: status) == times) }
             #expect(summary.ok && summary.published)
             #expect(summary.sources.first { $0.id == "ourairports" }?.outcome == .ok)
             #expect(treeSnapshot(out.url) != before)
