@@ -96,8 +96,8 @@ struct FetchCommandTests {
     }
 }
 
-/// The built executable killed with SIGKILL at random moments of a fetch that would change the tree: each time the
-/// tree is byte for byte the previous one (or, killed after the swap, the complete new one), and the next fetch
+/// The built executable killed with SIGKILL at random moments of fetches that would each change the tree: each time
+/// the tree is byte for byte the previous one (or, killed after the swap, the complete new one), and the next fetch
 /// still runs through (the lock died with the process; half-written downloads and staging folders are swept).
 @Suite(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real eAIP pages)"))
 struct FetchKillTests {
@@ -117,30 +117,38 @@ struct FetchKillTests {
         let start = clock.now
         #expect(try spawn(arguments).waitForExit() == 0)
         let fullRun = clock.now - start
-        let before = treeSnapshot(sources)
-        // New upstream bytes: every fetch from now on would change the tree.
         let airports = String(MirrorSite.airportsPath.dropFirst())
-        try site.folder.write(try Data(contentsOf: site.root.appendingPathComponent(airports)) + Data("999999,ZZZZ,small_airport,New,0,0,0,EU,FR,FR-X,x,no,ZZZZ,,ZZZZ,,,\n".utf8),
-                              to: airports)
+        let original = try Data(contentsOf: site.root.appendingPathComponent(airports))
 
-        var kills: [(after: Duration, tree: [String: Data])] = []
-        for _ in 0..<8 {
-            let delay = fullRun * Double.random(in: 0.05...1.0)
+        var keptPrevious = 0
+        for round in 0..<8 {
+            let previous = treeSnapshot(sources)
+            // New upstream bytes each round: every fetch would change the tree.
+            let upstream = original + Data("99999\(round),ZZZ\(round),small_airport,New,0,0,0,EU,FR,FR-X,x,no,,,,,,\n".utf8)
+            try site.folder.write(upstream, to: airports)
+            let delay = fullRun * Double.random(in: 0.02...0.9)
             let process = try spawn(arguments)
             try await Task.sleep(for: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            kills.append((delay, treeSnapshot(sources)))
-        }
-        #expect(try spawn(arguments).waitForExit() == 0)
-        let after = treeSnapshot(sources)
-        let newAirports = try Data(contentsOf: site.root.appendingPathComponent(airports))
-        #expect(after != before && after["ourairports/airports.csv"] == newAirports)
-        for kill in kills {
-            #expect(kill.tree == before || kill.tree == after, "killed after \(kill.after): a tree that is neither the previous nor the new one")
+            let tree = treeSnapshot(sources)
+            if tree == previous {
+                keptPrevious += 1
+                continue
+            }
+            // Killed after the swap: the whole new tree, the new file and a lock naming it, nothing else changed.
+            #expect(tree["ourairports/airports.csv"] == upstream, "round \(round), killed after \(delay): neither the previous tree nor the new one")
+            #expect(tree.filter { !["ourairports/airports.csv", "sources.lock.json"].contains($0.key) } ==
+                    previous.filter { !["ourairports/airports.csv", "sources.lock.json"].contains($0.key) }, "round \(round)")
+            let lock = try #require(tree["sources.lock.json"])
+            let upstreamSHA256 = try sha256sum(site.root.appendingPathComponent(airports))
+            #expect(String(decoding: lock, as: UTF8.self).contains(upstreamSHA256), "round \(round)")
         }
         // At least one kill landed before the swap, or the test proved nothing about the previous tree.
-        #expect(kills.contains { $0.tree == before }, "every kill came after the swap: \(kills.map(\.after))")
+        #expect(keptPrevious > 0, "every kill came after the swap")
+        #expect(try spawn(arguments).waitForExit() == 0)
+        let latest = try Data(contentsOf: site.root.appendingPathComponent(airports))
+        #expect(treeSnapshot(sources)["ourairports/airports.csv"] == latest)
         let stateFolder = sources.appendingPathComponent(".aipbundle")
         #expect(try FileManager.default.contentsOfDirectory(atPath: stateFolder.path).filter { $0.hasPrefix("b-") }.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent(".aipfetch-cache/tmp").path) == [])
