@@ -109,24 +109,29 @@ struct FetchKillTests {
         let work = try TemporaryFolder()
         let sources = work.url.appendingPathComponent("sources")
         // One connection per host and a pause between requests: a fetch long enough to be killed in its middle.
-        let config = try work.write(#"{"fetch": {"polite_delay_ms": 40, "max_connections_per_host": 1, "timeout_seconds": 5}}"#, to: "pipeline.json")
+        let config = try work.write(#"{"fetch": {"polite_delay_ms": 100, "max_connections_per_host": 1, "timeout_seconds": 30}}"#, to: "pipeline.json")
         let arguments = ["fetch", "--out", sources.path, "--airac", MirrorSite.airac, "--mirror", server.baseURL,
                          "--only", MirrorSite.buildable, "--config", config.path, "--quiet"]
-
+        let airports = String(MirrorSite.airportsPath.dropFirst())
+        let original = try Data(contentsOf: site.root.appendingPathComponent(airports))
+        /// New upstream bytes for round `round`: every fetch would change the tree.
+        func upstream(_ round: Int) -> Data {
+            original + Data("99999\(round),ZZZ\(round),small_airport,New,0,0,0,EU,FR,FR-X,x,no,,,,,,\n".utf8)
+        }
+        #expect(try spawn(arguments).waitForExit() == 0)
+        // How long a fetch that changes one file takes here and now: the kills are spread over that.
+        try site.folder.write(upstream(-1), to: airports)
         let clock = ContinuousClock()
         let start = clock.now
         #expect(try spawn(arguments).waitForExit() == 0)
         let fullRun = clock.now - start
-        let airports = String(MirrorSite.airportsPath.dropFirst())
-        let original = try Data(contentsOf: site.root.appendingPathComponent(airports))
 
         var keptPrevious = 0
-        for round in 0..<8 {
+        for round in 0..<10 {
             let previous = treeSnapshot(sources)
-            // New upstream bytes each round: every fetch would change the tree.
-            let upstream = original + Data("99999\(round),ZZZ\(round),small_airport,New,0,0,0,EU,FR,FR-X,x,no,,,,,,\n".utf8)
+            let upstream = upstream(round)
             try site.folder.write(upstream, to: airports)
-            let delay = fullRun * Double.random(in: 0.02...0.9)
+            let delay = fullRun * Double.random(in: 0.05...1.0)
             let process = try spawn(arguments)
             try await Task.sleep(for: delay)
             kill(process.processIdentifier, SIGKILL)
