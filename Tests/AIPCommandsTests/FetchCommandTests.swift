@@ -102,7 +102,7 @@ struct FetchCommandTests {
 @Suite(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real eAIP pages)"))
 struct FetchKillTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ExecutableTests.executable.path), "the aipbundle executable is not built beside the tests"))
-    func aKilledFetchLeavesThePreviousTree() async throws {
+    func aKilledFetchLeavesThePreviousTree() throws {
         let site = try MirrorSite()
         let server = try MirrorServer(root: site.root)
         defer { server.stop() }
@@ -133,7 +133,9 @@ struct FetchKillTests {
             try site.folder.write(upstream, to: airports)
             let delay = fullRun * Double.random(in: 0.05...1.0)
             let process = try spawn(arguments)
-            try await Task.sleep(for: delay)
+            // Blocking this thread, not `Task.sleep`: on a loaded machine a task's wake-up may come long after the
+            // fetch has ended, and every kill would land after it.
+            Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let tree = treeSnapshot(sources)
