@@ -20,7 +20,8 @@ enum FetchBench {
             let icao = "E" + String(letters[index / 676 % 26]) + String(letters[index / 26 % 26]) + String(letters[index % 26])
             let body = Data(text.replacingOccurrences(of: "EGMC", with: icao).utf8)
             try body.write(to: folder.appendingPathComponent("EG-AD-2.\(icao)-en-GB.html"))
-            links += "<a href=\"EG-AD-2.\(icao)-en-GB.html#AD-2.\(icao)\">\(icao)</a>\n"
+            // The menu is html/index-en-GB.html itself (no frames); the pages are in html/eAIP/, as on the real site.
+            links += "<a href=\"eAIP/EG-AD-2.\(icao)-en-GB.html#AD-2.\(icao)\">\(icao)</a>\n"
         }
         try Data("<html><body>\(links)</body></html>".utf8).write(to: folder.deletingLastPathComponent().appendingPathComponent("index-en-GB.html"))
         let server = try MirrorServer(root: site)
@@ -29,6 +30,8 @@ enum FetchBench {
         settings.politeDelayMilliseconds = 0
         settings.maxConnectionsPerHost = 8
         settings.required = ["eaip-gb"]
+        // 1,000 made-up aerodromes need more names than the 676 EGxx the UK's link pattern allows.
+        settings.sources["eaip-gb"]?.links = [#"EG-AD-2\.([A-Z]{4})-en-GB\.html$"#]
         var options = FetchOptions(out: scratch.appendingPathComponent("fetch-out"), cycle: AIRACCycle(effectiveDate: "2026-11-26")!,
                                    settings: settings, userAgent: "aipbundle-bench")
         options.mirror = server.baseURL
@@ -42,6 +45,10 @@ enum FetchBench {
             print(String(format: "%-28@ %8.2f s  %7.0f pages/s  %7.1f MB/s  %d bytes transferred  (%@)  peak %.0f MB",
                          label, seconds, Double(pages) / seconds, Double(transferred) / seconds / 1_000_000, transferred,
                          summary.sources.map(\.outcome.rawValue).joined(separator: ","), peakMemoryMB()))
+            // A benchmark of a failed fetch measures nothing: say why, and stop.
+            if let failed = summary.sources.first(where: { $0.outcome == .failed }) {
+                throw FetchError("the fetch benchmark failed: \(failed.reason ?? failed.id)")
+            }
         }
     }
 
