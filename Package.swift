@@ -112,7 +112,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPManifest", "AIPStages", "TestSupport",
+            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPDelta", "AIPManifest", "AIPReaders", "AIPStages", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [

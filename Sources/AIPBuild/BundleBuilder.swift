@@ -119,7 +119,14 @@ public enum BundleBuilder {
         }
     }
 
-    /// Runs each stage into `staging`, after carrying in the files of the stages that do not run.
+    /// Runs the stages into `staging`, after carrying in the files of the stages that do not run; results in
+    /// `options.stages` order.
+    ///
+    /// A stage starts as soon as the stages it reads (``RegisteredStage/upstream``) that run in this build have
+    /// finished, so independent stages run side by side (cities and rules beside airports; notifications after
+    /// airports). A stage sees only its upstream stages' files in `staging` (written or carried), never a file a
+    /// concurrent stage is still writing. When stages fail, no further stage starts, the running ones finish, and
+    /// the error of the first failed stage in `options.stages` order is thrown: the same error whatever the timing.
     private static func assemble(_ options: BuildOptions, settings: SettingsFile, in staging: URL, carried: CarriedOver,
                                  previous: URL?) async throws -> [StageResult] {
         if let source = carried.bundle?.folder {
@@ -127,23 +134,56 @@ public enum BundleBuilder {
                 try BundleFolder.linkOrCopy(source.appendingPathComponent(file), to: staging.appendingPathComponent(file))
             }
         }
-        let clock = ContinuousClock()
-        var results: [StageResult] = []
-        for stage in options.stages {
-            let context = StageContext(
-                sources: SourceTree(root: options.sources), stamp: options.stamp,
-                upstream: BundleTableReader.contents(of: staging, fileNames: StageRegistry.allFiles),
-                previous: BundleTableReader.contents(of: previous, fileNames: StageRegistry.allFiles),
-                renumberIds: options.renumberIds, progress: options.progress)
-            let start = clock.now
-            var run = try await stage.run(context, settings, staging)
-            let warnings = carriedUpstreamWarnings(for: stage, carried: carried)
-            if !warnings.isEmpty { run.report.findings = (run.report.findings + warnings).sorted() }
-            results.append(StageResult(report: run.report, inputDigests: run.inputDigests, manifestEntries: run.manifestEntries,
-                                       outputs: stage.files, outputBytes: run.manifestEntries.values.reduce(0) { $0 + $1.bytes },
-                                       wallTime: clock.now - start))
+        let stages = options.stages
+        let running = Set(stages.map(\.name))
+        let outcomes = await withTaskGroup(of: StageOutcome.self) { group in
+            var byIndex: [Int: Result<StageResult, any Error>] = [:]
+            var finished = Set<String>()
+            var started = Set<Int>()
+            var failed = false
+            repeat {
+                for position in stages.indices where !failed && !started.contains(position)
+                    && stages[position].upstream.allSatisfy({ finished.contains($0) || !running.contains($0) }) {
+                    started.insert(position)
+                    let stage = stages[position]
+                    group.addTask {
+                        do { return StageOutcome(position: position, result: .success(try await runStage(stage, options, settings: settings, in: staging, carried: carried, previous: previous))) }
+                        catch { return StageOutcome(position: position, result: .failure(error)) }
+                    }
+                }
+                guard let next = await group.next() else { break }
+                byIndex[next.position] = next.result
+                finished.insert(stages[next.position].name)
+                if case .failure = next.result { failed = true }
+            } while true
+            return stages.indices.compactMap { byIndex[$0] }
         }
-        return results
+        return try outcomes.map { try $0.get() }
+    }
+
+    /// How the stage at `position` of the build's stages ended.
+    private struct StageOutcome: Sendable {
+        var position: Int
+        var result: Result<StageResult, any Error>
+    }
+
+    /// Runs one stage into `staging`, timed.
+    private static func runStage(_ stage: RegisteredStage, _ options: BuildOptions, settings: SettingsFile, in staging: URL,
+                                 carried: CarriedOver, previous: URL?) async throws -> StageResult {
+        let upstreamFiles = StageRegistry.all.filter { stage.upstream.contains($0.name) }.flatMap(\.files)
+        let context = StageContext(
+            sources: SourceTree(root: options.sources), stamp: options.stamp,
+            upstream: BundleTableReader.contents(of: staging, fileNames: upstreamFiles),
+            previous: BundleTableReader.contents(of: previous, fileNames: StageRegistry.allFiles),
+            renumberIds: options.renumberIds, progress: options.progress)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var run = try await stage.run(context, settings, staging)
+        let warnings = carriedUpstreamWarnings(for: stage, carried: carried)
+        if !warnings.isEmpty { run.report.findings = (run.report.findings + warnings).sorted() }
+        return StageResult(report: run.report, inputDigests: run.inputDigests, manifestEntries: run.manifestEntries,
+                           outputs: stage.files, outputBytes: run.manifestEntries.values.reduce(0) { $0 + $1.bytes },
+                           wallTime: clock.now - start)
     }
 
     /// The folder holding the bundle `--previous` names (a bundle folder, or its current contents).

@@ -77,7 +77,9 @@ public enum StageRegistry {
                                        AirportsContract.Runways.table.name: output.runways.count,
                                        AirportsContract.Procedures.table.name: output.procedures.count,
                                        AirportsContract.AIPEntries.table.name: output.aipEntries.count,
-                                       AirportsContract.BorderCrossingPoints.table.name: output.borderCrossingPoints.count],
+                                       AirportsContract.BorderCrossingPoints.table.name: output.borderCrossingPoints.count,
+                                       AirportsContract.Waypoints.table.name: output.waypoints.count,
+                                       AirportsContract.FIRs.table.name: output.firs.count],
                                 contents: [AirportsContract.fileName: contents], counts: changes.report)
         },
         .make(RulesStage.self) { output, folder, _, _ in

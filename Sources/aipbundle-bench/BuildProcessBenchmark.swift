@@ -18,17 +18,18 @@ final class BuildProcessBenchmark: Benchmark {
     }
 
     func run() throws -> Work {
-        peakMemoryMB = max(peakMemoryMB, try Self.spawn(arguments))
+        peakMemoryMB = max(peakMemoryMB, try Self.spawn(arguments).peakMemoryMB)
         return Work(bytes: inputBytes)
     }
 
-    /// Runs `arguments` (the executable first) with stderr silenced; returns the child's peak memory in MB.
+    /// Runs `arguments` (the executable first) with stderr into `stderrPath` (silenced by default); returns the
+    /// child's peak memory and CPU time.
     /// - Throws: when it cannot start or exits with a non-zero status.
-    static func spawn(_ arguments: [String]) throws -> Double {
+    static func spawn(_ arguments: [String], stderrPath: String = "/dev/null") throws -> ProcessUsage {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -39,8 +40,18 @@ final class BuildProcessBenchmark: Benchmark {
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
         guard status == 0 else { throw BenchError("\(arguments.joined(separator: " ")) exited with status \(status)") }
-        return Double(usage.ru_maxrss) / 1024
+        return ProcessUsage(peakMemoryMB: Double(usage.ru_maxrss) / 1024,
+                            cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6)
     }
+}
+
+/// What a child process used, from `wait4`'s `rusage`.
+struct ProcessUsage {
+    /// Peak resident memory (`ru_maxrss`), in MB.
+    var peakMemoryMB: Double
+    /// User plus system time.
+    var cpuSeconds: Double
 }
 
 struct BenchError: Error, CustomStringConvertible {

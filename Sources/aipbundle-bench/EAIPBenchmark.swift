@@ -33,7 +33,7 @@ struct EAIPBenchmark: Benchmark {
             let tree = corpus.tree, paths = corpus.paths
             let results = try blocking { try await EAIPReader.read(paths, in: tree, workers: workers) }
             guard results.allSatisfy({ $0.result.page != nil }) else { throw BenchmarkError("a benchmark page was not read") }
-            return Work(rows: results.count, bytes: results.reduce(0) { $0 + $1.file.bytes.count })
+            return Work(rows: results.count, bytes: results.reduce(0) { $0 + $1.byteCount })
         case .largestPage:
             let result = EAIPReader.read(corpus.largest)
             guard result.page != nil else { throw BenchmarkError("the largest page was not read") }

@@ -7,19 +7,9 @@ import Testing
 @Suite struct ExecutableTests {
     static let executable = Bundle.main.bundleURL.appendingPathComponent("aipbundle")
 
-    /// Runs the executable with `arguments`; returns its exit status, stdout and stderr.
-    func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
+    /// Runs the executable with `arguments`.
+    func run(_ arguments: [String]) throws -> ProcessRun {
+        try runProcess(Self.executable, arguments)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path), "the aipbundle executable is not built beside the tests"))

@@ -19,19 +19,12 @@ public func schemaViolations(_ json: Data, schema: String) throws -> [String] {
         for error in sorted(validator.iter_errors(json.load(open(sys.argv[2]))), key=lambda e: list(e.absolute_path)):
             print("/".join(map(str, error.absolute_path)) + ": " + error.message)
         """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, SharedFixtures.packageRoot.appendingPathComponent("docs/schemas/\(schema)").path, document.path]
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw SchemaValidationError(description: "python3 jsonschema could not validate against \(schema): \(problem)")
+    let run = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script,
+                             SharedFixtures.packageRoot.appendingPathComponent("docs/schemas/\(schema)").path, document.path])
+    guard run.code == 0 else {
+        throw SchemaValidationError(description: "python3 jsonschema could not validate against \(schema): \(run.stderr)")
     }
+    let text = run.stdout
     return text.split(separator: "\n").map(String.init)
 }
 

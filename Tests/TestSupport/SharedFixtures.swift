@@ -37,6 +37,11 @@ public enum SharedFixtures {
         FileManager.default.fileExists(atPath: snapshot2026.appendingPathComponent("runways.csv").path)
     }
 
+    /// `navaids.csv.gz` of the 2022 snapshot (`scripts/fetch-data.sh` brings it with the airports).
+    public static var snapshot2022NavaidsAvailable: Bool {
+        FileManager.default.fileExists(atPath: snapshot2022.appendingPathComponent("navaids.csv.gz").path)
+    }
+
     public static var snapshot2022Available: Bool {
         FileManager.default.fileExists(atPath: snapshot2022.appendingPathComponent("runways.csv.gz").path)
     }

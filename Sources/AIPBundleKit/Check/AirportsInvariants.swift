@@ -70,5 +70,5 @@ enum AirportsInvariants {
             """),
         ModelMetadataInvariants.stamp(in: ModelMetadata.table),
         ModelMetadataInvariants.airacDate(in: ModelMetadata.table),
-    ] + aipRules + ChangeLogInvariants.rules
+    ] + aipRules + navdataRules + ChangeLogInvariants.rules
 }

@@ -14,14 +14,18 @@ public struct InvariantRule: Sendable {
     public var message: String
     /// Selects one text describing each offending row (its key, or the offending value).
     public var sql: String
+    /// Other tables `sql` reads (`firs` for the FIR codes of `waypoints`): the rule is skipped when one is missing.
+    public var alsoReads: [String]
 
     /// The table and column are the contract's values, so a rule cannot name one the contract lacks; `sql` stays
     /// SQL text, and the tests prepare every rule's on a database created from the contract.
-    public init(name: String, table: TableSchema, column: ColumnSchema?, message: String, sql: String) {
+    public init(name: String, table: TableSchema, column: ColumnSchema?, message: String, sql: String,
+                alsoReads: [TableSchema] = []) {
         self.name = name
         self.table = table.name
         self.column = column?.name
         self.message = message
         self.sql = sql
+        self.alsoReads = alsoReads.map(\.name)
     }
 }

@@ -159,10 +159,11 @@ struct SQLiteFileCheck {
         return counts
     }
 
-    /// One invariant; skipped when its table or column is missing (already a schema finding).
+    /// One invariant; skipped when its table or column, or another table it reads, is missing (already a schema finding).
     func invariantFindings(_ invariant: InvariantRule, snapshot: SchemaSnapshot) throws -> [CheckFinding] {
         guard let table = snapshot.tables[invariant.table],
-              invariant.column.map({ name in table.columns.contains { $0.name == name } }) ?? true else { return [] }
+              invariant.column.map({ name in table.columns.contains { $0.name == name } }) ?? true,
+              invariant.alsoReads.allSatisfy({ snapshot.tables[$0] != nil }) else { return [] }
         let offenders = try String?.fetchAll(db, sql: invariant.sql).map { $0 ?? "NULL" }
         guard !offenders.isEmpty else { return [] }
         let samples = offenders.prefix(3).joined(separator: ", ")

@@ -29,6 +29,8 @@ public enum AirportsDatabaseWriter {
             try insertProcedures(output.procedures, db: db, stamp: stamp)
             try insertAIPEntries(output.aipEntries, db: db, stamp: stamp)
             try insertBorderCrossingPoints(output.borderCrossingPoints, db: db, stamp: stamp)
+            try insertWaypoints(output.waypoints, db: db, stamp: stamp)
+            try insertFIRs(output.firs, db: db, stamp: stamp)
             try insertMetadata(AirportsStatistics(output: output, stamp: stamp), db: db, stamp: stamp)
             try SQLiteSequence.raise(idHighWaterMarks, of: AirportsContract.schema, in: db)
             changeLog(try ChangeLog.record(in: db, stamp: stamp, hasPrevious: previous != nil))

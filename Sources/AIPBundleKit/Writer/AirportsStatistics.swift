@@ -10,10 +10,12 @@ struct AirportsStatistics: Encodable {
     var totalProcedures = 0
     var totalAIPEntries = 0
     var totalBorderCrossingPoints = 0
+    var totalWaypoints = 0
+    var totalFIRs = 0
     var sourcesUsed: [String]
     var createdAt: String
     var updatedAt: String
-    /// Airports carrying each source tag; also the `sources` table's record counts.
+    /// Airports carrying each source tag, and waypoints and FIRs per source; also the `sources` table's record counts.
     var recordsBySource: [String: Int]
 
     init(output: AirportsStage.Output, stamp: BuildStamp) {
@@ -23,10 +25,14 @@ struct AirportsStatistics: Encodable {
         totalProcedures = output.procedures.count
         totalAIPEntries = output.aipEntries.count
         totalBorderCrossingPoints = output.borderCrossingPoints.count
+        totalWaypoints = output.waypoints.count
+        totalFIRs = output.firs.count
         var bySource: [String: Int] = [:]
         for airport in output.airports {
             for source in airport.sources { bySource[source, default: 0] += 1 }
         }
+        for waypoint in output.waypoints { bySource[waypoint.source, default: 0] += 1 }
+        for fir in output.firs { bySource[fir.source, default: 0] += 1 }
         recordsBySource = bySource
         sourcesUsed = bySource.keys.sorted()
         createdAt = stamp.timestamp
@@ -45,6 +51,8 @@ struct AirportsStatistics: Encodable {
         case totalProcedures = "total_procedures"
         case totalAIPEntries = "total_aip_entries"
         case totalBorderCrossingPoints = "total_border_crossing_points"
+        case totalWaypoints = "total_waypoints"
+        case totalFIRs = "total_firs"
         case sourcesUsed = "sources_used"
         case createdAt = "created_at"
         case updatedAt = "updated_at"

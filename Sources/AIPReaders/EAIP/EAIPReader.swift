@@ -29,8 +29,13 @@ public enum EAIPReader {
 
     /// Reads one page; never throws: every problem is a finding.
     public static func read(_ file: SourceFile) -> Result {
+        read(file, parser: .xmlThenHTML)
+    }
+
+    /// Reads one page with the libxml2 parser(s) given; tests read a page with both and compare.
+    static func read(_ file: SourceFile, parser: HTMLDocument.Parser) -> Result {
         var reading = PageReading(file: file.displayName)
-        let page = reading.read(file.bytes)
+        let page = reading.read(file.bytes, parser: parser)
         return Result(page: page, findings: reading.findings)
     }
 }
@@ -42,18 +47,24 @@ private struct PageReading {
 
     init(file: String) { self.file = file }
 
-    mutating func read(_ bytes: Data) -> AerodromeDocument? {
+    mutating func read(_ bytes: Data, parser: HTMLDocument.Parser) -> AerodromeDocument? {
         guard bytes.count <= EAIPReader.maximumPageBytes else {
             reject(.eaipTooLarge, "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
             return nil
         }
-        guard let document = HTMLDocument(bytes: bytes) else {
+        guard let document = HTMLDocument(bytes: bytes, parser: parser) else {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
         }
+        // One pass over the tree for the section divs (the first of each id) and the effective date.
         var divs: [String: HTMLNode] = [:]
-        for div in document.nodes("//div[@id]") {
-            if let id = div.attribute("id"), divs[id] == nil { divs[id] = div }
+        var dateMeta: HTMLNode?
+        document.forEachElement { element in
+            if element.isElement(named: "div") {
+                if let id = element.attribute("id"), divs[id] == nil { divs[id] = element }
+            } else if dateMeta == nil, element.isElement(named: "meta"), element.attribute("name") == "EM.effectiveDateStart" {
+                dateMeta = element
+            }
         }
         guard let icao = aerodrome(divs: divs, document: document) else { return nil }
         let sections = SectionIndex(icao: icao, divs: divs)
@@ -74,7 +85,7 @@ private struct PageReading {
             charts = []
         }
         return AerodromeDocument(
-            file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(document), name: Self.name(sections[1], icao: icao),
+            file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)
     }
 
@@ -114,8 +125,9 @@ private struct PageReading {
         return .makeAIP
     }
 
-    private static func effectiveDate(_ document: HTMLDocument) -> String? {
-        guard let content = document.nodes("//meta[@name='EM.effectiveDateStart']").first?.attribute("content") else { return nil }
+    /// The date of `<meta name="EM.effectiveDateStart">`, when it is one (`2025-06-12`).
+    private static func effectiveDate(_ meta: HTMLNode?) -> String? {
+        guard let content = meta?.attribute("content") else { return nil }
         let date = content.trimmingCharacters(in: .whitespaces)
         let shape = date.utf8.count == 10 && date.utf8.enumerated().allSatisfy { index, byte in
             index == 4 || index == 7 ? byte == UInt8(ascii: "-") : byte &- 48 < 10

@@ -5,8 +5,8 @@ extension AirportsStage {
     static let pageWorkers = 2
 
     /// Reads `ourairports/airports.csv` and `runways.csv` (plain or `.gz`) on two cores and builds the rows, then
-    /// merges in the eAIP pages of `eaip/` and the AIP PDF chapters of `aip-pdf/` (any depth, parsed on both cores)
-    /// and the border crossing lists of `border/`.
+    /// merges in the eAIP pages of `eaip/` and the AIP PDF chapters of `aip-pdf/` (any depth, parsed on both cores),
+    /// the border crossing lists of `border/`, and the navigation data (navaids, FIR boundaries; read meanwhile).
     ///
     /// - Throws: ``SourceError`` for an unusable file; ``StageError`` when no airport is in scope, because an empty
     ///   `airports.db` must never reach pilots.
@@ -21,6 +21,7 @@ extension AirportsStage {
         async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
         async let pagesRead = EAIPReader.read(pagePaths, in: sources, workers: Self.pageWorkers)
         async let pdfsRead = sources.readEach(pdfPaths, workers: Self.pageWorkers) { try AIPPDFReader.read($0) }
+        async let navdataRead = Self.readNavdata(sources, scope: scope)
         let (airports, runways) = try await (airportsRead, runwaysRead)
         context.progress("\(Self.name): read \(airports.rowCount) rows of \(airports.fileName), \(runways.rowCount) of \(runways.fileName)")
         var output = try run(airports: airports, runways: runways)
@@ -49,11 +50,12 @@ extension AirportsStage {
         if !pages.isEmpty || !pdfs.isEmpty || !borders.isEmpty {
             context.progress("\(Self.name): \(pages.count) eAIP pages, \(pdfs.count) AIP PDFs, \(borders.reduce(0) { $0 + $1.rowCount }) border crossing rows")
         }
-        output.inputs += pages.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
-                                                  bytes: $0.file.bytes.count) }
+        output.inputs += pages.map { InputSummary(file: $0.file, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
+                                                  bytes: $0.byteCount) }
         output.inputs += pdfs.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
                                                  bytes: $0.file.bytes.count) }
         output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
+        Self.merge(navdata: try await navdataRead, into: &output)
         return output
     }
 }

@@ -1,7 +1,8 @@
 import AIPReaders
 
 /// OurAirports records in, `airports` and `runways` rows out: scoping, de-duplication and the runway join; then eAIP
-/// pages and border crossing lists merged in (`aip_entries`, `procedures`, `border_crossing_points`).
+/// pages and border crossing lists merged in (`aip_entries`, `procedures`, `border_crossing_points`), and the
+/// navigation data (`waypoints`, `firs`: ``Navdata``).
 ///
 /// A function of its inputs: rows come out sorted (airports by ICAO code, runways by id) and findings by file
 /// and line, so the same inputs always give the same output.
@@ -30,7 +31,12 @@ public struct AirportsStage: Stage {
         public var procedures: [ProcedureRow] = []
         /// From border crossing lists (``merge(borderCrossings:into:ids:)``), sorted by id.
         public var borderCrossingPoints: [BorderCrossingPointRow] = []
-        /// Pages used per source tag, procedures per type, border crossing points per country.
+        /// Navaids in scope, sorted by name then OurAirports id (``Navdata``).
+        public var waypoints: [WaypointRow] = []
+        /// FIR boundaries in scope, sorted by ICAO code.
+        public var firs: [FIRRow] = []
+        /// Pages used per source tag, procedures per type, border crossing points per country, waypoints per type
+        /// and FIR, idents RZFlight shadows.
         public var counts: [String: [String: Int]] = [:]
     }
 

@@ -344,7 +344,8 @@ import Testing
     /// says it deviates: `sources` in discovery order (`worldairports,uk_eaip_html,border_crossing`), which the
     /// contract asks us to sort; `aip_entries.source` NULL; EGLL's `runway_number="09L"`; LFPT approaches to runways
     /// 04/22 it does not have (RZFlight matches none of these); one untyped approach stored before a typed one of its
-    /// runway; and `metadata_json` holding Python's `NaN`, which is not JSON.
+    /// runway; `metadata_json` holding Python's `NaN`, which is not JSON; and REM's `fir_codes` `LFFF,LFBB` in the
+    /// order its source listed them (the contract sorts a point's FIRs).
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/reference/airports_small.db"))
     func referenceValuesFollowTheConventionsWeCheck() throws {
         let folder = try TemporaryFolder()
@@ -358,6 +359,7 @@ import Testing
             "airports.db: procedures.runway_ident: names no runway end of an airport that has runways (5 rows, e.g. 276, 277, 278)",
             "airports.db: procedures.approach_type: is an untyped approach stored before a typed approach of the same runway (1 row, e.g. 270)",
             "airports.db: border_crossing_points.metadata_json: is not a JSON object (4 rows, e.g. 630, 631, 632)",
+            "airports.db: waypoints.fir_codes: is not a sorted, space-free, comma-separated list of distinct codes (1 row, e.g. REM)",
         ])
     }
 }

@@ -1,0 +1,81 @@
+@testable import AIPReaders
+import Foundation
+import TestSupport
+import Testing
+
+/// Pages are read by libxml2's XML parser when well-formed, by its HTML parser otherwise; both must give the reader
+/// the same page.
+@Suite(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/eaip (the real EGMC and LFAQ pages)"))
+struct EAIPReaderParserTests {
+    static let realPages = ["EG-AD-2.EGMC-en-GB.html", "FR-AD-2.LFAQ-fr-FR.html"]
+
+    static func file(_ name: String) throws -> SourceFile {
+        try SourceFile(contentsOf: SharedFixtures.url("eaip/\(name)"), displayName: "eaip/\(name)")
+    }
+
+    @Test(arguments: realPages)
+    func theRealPagesAreReadAsXML(_ name: String) throws {
+        let document = try #require(HTMLDocument(bytes: try Self.file(name).bytes))
+        #expect(document.isXML)
+    }
+
+    @Test(arguments: realPages)
+    func bothParsersGiveTheSamePage(_ name: String) throws {
+        let file = try Self.file(name)
+        let xml = EAIPReader.read(file, parser: .xmlThenHTML), html = EAIPReader.read(file, parser: .html)
+        let page = try #require(xml.page)
+        #expect(!page.entries.isEmpty && !page.charts.isEmpty)
+        #expect(xml.page == html.page)
+        #expect(xml.findings == html.findings)
+    }
+
+    /// A real page with an unclosed `<hr>` after `<body>`: no longer XML, so the HTML parser reads it, to the same
+    /// page (an `<hr>` holds no text).
+    @Test(arguments: realPages)
+    func aPageThatIsNotXMLIsReadByTheHTMLParserToTheSamePage(_ name: String) throws {
+        let file = try Self.file(name)
+        var text = String(decoding: file.bytes, as: UTF8.self)
+        let body = try #require(text.range(of: "<body"))
+        let bodyEnd = try #require(text.range(of: ">", range: body.upperBound..<text.endIndex))
+        text.insert(contentsOf: "<hr>", at: bodyEnd.upperBound)
+        let broken = SourceFile(displayName: file.displayName, bytes: Data(text.utf8))
+
+        #expect(HTMLDocument(bytes: broken.bytes)?.isXML == false)
+        let read = EAIPReader.read(broken), original = EAIPReader.read(file)
+        #expect(read.page != nil)
+        #expect(read.page == original.page)
+        #expect(read.findings == original.findings)
+    }
+}
+
+/// Small pages for the choice of parser; no fixtures needed.
+@Suite struct HTMLDocumentParserChoiceTests {
+    static let xhtml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+        <html xmlns="http://www.w3.org/1999/xhtml"><body><div id="EGXX-AD-2.1"><p>BODY</p></div></body></html>
+        """
+
+    @Test func anXHTMLPageIsQueriedWithoutNamespacePrefixes() throws {
+        let document = try #require(HTMLDocument(bytes: Data(Self.xhtml.utf8)))
+        #expect(document.isXML)
+        #expect(document.nodes("//div[@id]").compactMap { $0.attribute("id") } == ["EGXX-AD-2.1"])
+        #expect(document.nodes("//p").count == 1)
+    }
+
+    /// `&nbsp;` is no XML entity: without the DTD (never loaded) the XML tree would keep it unresolved and lose the
+    /// space, so the HTML parser, which knows it, reads the page.
+    @Test func aPageWithAnHTMLEntityIsReadByTheHTMLParser() throws {
+        let page = Self.xhtml.replacingOccurrences(of: "BODY", with: "A&nbsp;B")
+        let document = try #require(HTMLDocument(bytes: Data(page.utf8)))
+        #expect(!document.isXML)
+        let paragraph = try #require(document.nodes("//p").first)
+        #expect(HTMLText.of(paragraph) == "A B")
+    }
+
+    @Test func anHTMLPageIsReadByTheHTMLParser() throws {
+        let document = try #require(HTMLDocument(bytes: Data("<html><body><p>one<br>two</body></html>".utf8)))
+        #expect(!document.isXML)
+        #expect(document.nodes("//p").map { HTMLText.of($0) } == ["one\ntwo"])
+    }
+}
