@@ -3,7 +3,7 @@ import ZIPFoundation
 
 /// A mirror tree laid out as the real sites for cycle 2026-11-26 (host folder, then the real path): the two real
 /// eAIP pages under the UK and French layouts, reached through index → toc-frameset → menu pages written here in
-/// the real structure, OurAirports CSVs from Fixtures/sources, a GeoNames zip, the VATSpy files, Norway's entry
+/// the real structure, OurAirports CSVs from Fixtures/sources, a GeoNames zip, the real VATSpy files, Norway's entry
 /// redirect and Austria's AD 2 index with one PDF.
 public struct MirrorSite {
     public static let airac = "2026-11-26"
@@ -28,8 +28,12 @@ public struct MirrorSite {
         for name in ["airports.csv", "runways.csv"] {
             try copy(fixtures.appendingPathComponent("ourairports/\(name)"), to: "\(Self.ourAirports)/\(name)")
         }
-        try folder.write("id,filename,ident,name,type,frequency_khz,latitude_deg,longitude_deg\n1,x,LON,London,VOR-DME,113600,51.48,-0.46\n",
-                         to: "\(Self.ourAirports)/navaids.csv")
+        // OurAirports' navaids.csv header, one station (London VOR-DME).
+        try folder.write(#"""
+            "id","filename","ident","name","type","frequency_khz","latitude_deg","longitude_deg","elevation_ft","iso_country","dme_frequency_khz","dme_channel","dme_latitude_deg","dme_longitude_deg","dme_elevation_ft","slaved_variation_deg","magnetic_variation_deg","usageType","power","associated_airport"
+            86030,"London_VOR-DME_GB","LON","London","VOR-DME",113600,51.4871,-0.466724,80,"GB",113600,"083X",51.4871,-0.466724,80,,0.036,"BOTH","HIGH","EGLL"
+
+            """#, to: "\(Self.ourAirports)/navaids.csv")
         let dump = "download.geonames.org/export/dump"
         try copy(fixtures.appendingPathComponent("geonames/countryInfo.txt"), to: "\(dump)/countryInfo.txt")
         let archive = try Archive(url: folder.url.appendingPathComponent("\(dump)/cities1000.zip"), accessMode: .create)
@@ -38,8 +42,9 @@ public struct MirrorSite {
             cities.subdata(in: Int(position)..<Int(position) + size)
         }
         let vatspy = "raw.githubusercontent.com/vatsimnetwork/vatspy-data-project/master"
-        try folder.write(#"{"type": "FeatureCollection", "features": []}"#, to: "\(vatspy)/Boundaries.geojson")
-        try folder.write("[Countries]\nUnited Kingdom|EG|Centre\n[FIRs]\nEGTT|London|EGTT|EGTT\n", to: "\(vatspy)/VATSpy.dat")
+        for name in ["Boundaries.geojson", "VATSpy.dat"] {
+            try copy(SharedFixtures.url("navdata/\(name)"), to: "\(vatspy)/\(name)")
+        }
 
         try writeEAIP(base: Self.ukBase, lang: "en-GB", menu: "EG-menu-en-GB.html", page: "EG-AD-2.EGMC-en-GB.html", icao: "EGMC")
         try writeEAIP(base: Self.frBase, lang: "fr-FR", menu: "FR-menu-fr-FR.html", page: "FR-AD-2.LFAQ-fr-FR.html", icao: "LFAQ")
