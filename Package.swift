@@ -23,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // The CLI's logs and progress on stderr (one small handler of our own: plain lines, no timestamps).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The HTTP client of `fetch` (redirects, timeouts, pooled connections); swift-nio comes with it and
+        // also serves the tests' local mirror.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // System libraries. scripts/install-deps.sh installs the apt packages named here.
@@ -73,8 +77,16 @@ let package = Package(
             "AIPErrorText", "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CZlibSystem",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Getting the source tree from the web per AIRAC cycle: source definitions, discovery, the HTTP layer,
+        // content checks, the content-addressed cache, the lock and the all-or-nothing swap of the tree.
+        .target(name: "AIPFetch", dependencies: [
+            "AIPJSON", "AIPErrorText", "AIPStages", "AIPBundleFolder",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate",
+            "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -82,10 +94,16 @@ let package = Package(
             "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "TestSupport",
+            "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
         ]),
 
-        .target(name: "TestSupport", dependencies: ["AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [
+            "AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            // The local HTTP mirror the fetch tests and the fetch benchmark serve from.
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/TestSupport"),
+        .testTarget(name: "AIPFetchTests", dependencies: ["AIPFetch", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
         .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
@@ -100,7 +118,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPFindings", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
+            "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [

@@ -97,7 +97,8 @@ public enum BundleBuilder {
             let report = BuildReport.merging(results.map(\.report), into: carried.report, stamp: options.stamp, order: StageRegistry.names)
             try report.json().write(to: staging.appendingPathComponent(reportName))
             let build = Manifest.Build(settingsSHA256: settingsDigest.sha256, stages: options.stages.map(\.name), allowShrink: options.allowShrink,
-                                       timestamp: options.stamp.timestamp, previous: previous?.followed(by: options.stamp.version))
+                                       timestamp: options.stamp.timestamp, previous: previous?.followed(by: options.stamp.version),
+                                       sourcesLockSHA256: sourcesLockDigest(options.sources))
             let (manifest, manifestSHA256) = try writeManifest(in: staging, stamp: options.stamp, build: build, ran: results, carried: carried,
                                                                signingKey: options.signingKey)
 
@@ -209,6 +210,15 @@ public enum BundleBuilder {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw BuildError.invalidSetting("the settings file \(file.path) cannot be read (check its permissions)")
         }
-        return (try SettingsFile(data: data, name: file.path, sections: StageRegistry.names + [BuildSettings.section]), FileDigest(contents: data))
+        return (try SettingsFile(data: data, name: file.path, sections: settingsSections), FileDigest(contents: data))
     }
+
+    /// The SHA-256 of the source tree's `sources.lock.json` (written by `fetch`), nil when it has none.
+    static func sourcesLockDigest(_ sources: URL) -> String? {
+        FileManager.default.contents(atPath: sources.appendingPathComponent("sources.lock.json").path).map { FileDigest(contents: $0).sha256 }
+    }
+
+    /// The sections `pipeline.json` may hold: the stages', the build's, and `fetch` (read by `aipbundle fetch`
+    /// only, so one file can configure the whole CI run).
+    public static let settingsSections = StageRegistry.names + [BuildSettings.section, "fetch"]
 }

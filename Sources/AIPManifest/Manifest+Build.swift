@@ -17,15 +17,21 @@ extension Manifest {
         public var timestamp: String
         /// The bundle of another version this one follows; nil (omitted) for the first bundle of its line.
         public var previous: Previous?
+        /// SHA-256 of the source tree's `sources.lock.json` (written by `aipbundle fetch`), which names every input
+        /// file's URL and hash; nil (omitted) when the tree has none, as a hand-assembled tree does.
+        public var sourcesLockSHA256: String?
 
         enum CodingKeys: String, CodingKey {
             case settingsSHA256 = "settings_sha256"
             case stages
             case allowShrink = "allow_shrink"
             case timestamp, previous
+            case sourcesLockSHA256 = "sources_lock_sha256"
         }
 
-        public init(settingsSHA256: String, stages: [String], allowShrink: Bool, timestamp: String, previous: Previous?) {
+        public init(settingsSHA256: String, stages: [String], allowShrink: Bool, timestamp: String, previous: Previous?,
+                    sourcesLockSHA256: String? = nil) {
+            self.sourcesLockSHA256 = sourcesLockSHA256
             self.settingsSHA256 = settingsSHA256
             self.stages = stages
             self.allowShrink = allowShrink

@@ -151,6 +151,10 @@ enum BenchMain {
                 if wanted(benchmark.name) { try measure(benchmark, runs: runs) }
             }
         }
+        if wanted("fetch") {
+            // Alone (`BENCH_ARGS=fetch`), its peak memory is the fetch's own.
+            try FetchBench.run(page: URL(fileURLWithPath: "../shared/fixtures/eaip/EG-AD-2.EGMC-en-GB.html"), scratch: scratch)
+        }
         if ["aip-pdf-8-docs-1-core", "aip-pdf-8-docs-2-cores", "aip-pdf-largest"].contains(where: wanted) {
             if let corpus = try AIPPDFCorpus(folder: URL(fileURLWithPath: "../shared/fixtures/aip-pdf")) {
                 print("AIP PDF input: \(corpus.paths.count) documents, \(corpus.bytes) bytes; largest \(corpus.largest.displayName)")

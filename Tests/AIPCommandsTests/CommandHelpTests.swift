@@ -7,6 +7,8 @@ import Testing
 @Suite struct CommandHelpTests {
     /// Every option of each command, as its help shows it, and the exit codes it documents.
     static let commands: [(name: String, options: [String], codes: [Int32])] = [
+        ("fetch", ["--out <dir>", "--airac <cycle>", "--only <sources>", "--config <file>", "--mirror <base-url>", "--cache <dir>",
+                   "--keep-stale"], [0, 1, 64]),
         ("build", ["--sources <dir>", "--out <dir>", "--previous <dir>", "--bundle-version <version>", "--airac <cycle>",
                    "--only <stages>", "--config <file>", "--signing-key <file>", "--allow-shrink"], [0, 1, 64]),
         ("check", ["<path>", "--reference <file>"], [0, 1, 2, 64]),
@@ -55,6 +57,7 @@ import Testing
         ["build", "--sources", "x", "--out", "y", "--airac", "2614"],
         ["build", "--sources", "x", "--out", "y", "--airac", "2026-11-23"],
         ["build", "--sources", "x", "--out", "y", "--quiet", "--verbose"],
+        ["fetch", "--airac", "2612"],
         ["check"],
         ["check", "a", "b"],
         ["keygen"],

@@ -137,7 +137,7 @@ import Testing
                               "--signing-key", keys.privateKey])
         try await runCommand(["build", "--sources", sources2026.path, "--out", new.path, "--airac", "2026-11-26", "--only", "airports", "--previous", old.path,
                               "--allow-shrink", "--signing-key", keys.privateKey])
-        try await runCommand(["build", "--sources", edited.path, "--out", cycle.path, "--airac", "2026-12-24", "--version", "2613", "--only", "airports",
+        try await runCommand(["build", "--sources", edited.path, "--out", cycle.path, "--airac", "2026-12-24", "--bundle-version", "2613", "--only", "airports",
                               "--previous", new.path, "--signing-key", keys.privateKey])
         for (name, from, to, kind) in [("2022-2026", old, new, "full"), ("one-cycle", new, cycle, "rows")] {
             let delta = folder.url.appendingPathComponent("delta-\(name)")

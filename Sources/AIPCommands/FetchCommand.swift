@@ -1,0 +1,123 @@
+import AIPBuild
+import AIPFetch
+import AIPStages
+import ArgumentParser
+import Foundation
+
+/// `aipbundle fetch`: the source tree of one AIRAC cycle from the web, verified, all or nothing.
+public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fetch the source tree of an AIRAC cycle from the web into a folder that `build --sources` reads.",
+        discussion: """
+            Fetches OurAirports, GeoNames, the VATSpy FIR boundaries, the eAIP aerodrome pages of the UK, France, \
+            Norway and Slovenia (found through each eAIP's menu) and Austria's AD 2 PDFs; URLs come from the built-in \
+            defaults or pipeline.json section "fetch" (docs/fetch.md). Requests are conditional (ETag, \
+            Last-Modified), every file is checked before use, and the new tree replaces the old one at once, with \
+            sources.lock.json recording where each file came from. Progress and one line per source go to stderr; \
+            stdout gets one line (or with --json one document listing every source's outcome).
+
+            \(CommandExit.help([
+                (.success, "every required source was fetched (or was unchanged); the tree in --out is the new one"),
+                (.failure, "a required source failed (each failure is an error line on stderr; --out is unchanged), or the fetch could not run"),
+            ]))
+            """)
+
+    @Option(help: ArgumentHelp("The source tree to write; created if missing.", valueName: "dir"))
+    var out: String
+
+    @Option(help: ArgumentHelp("The AIRAC cycle: its id (2612) or effective date (2026-11-26) (default: the cycle in force today).", valueName: "cycle"))
+    var airac: String?
+
+    @Option(help: ArgumentHelp("Fetch only these sources, comma-separated; the others keep their files.", valueName: "sources"))
+    var only: String?
+
+    @Option(help: ArgumentHelp("Settings file (default: <out>/pipeline.json when present).", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Fetch https://HOST/PATH from BASE_URL/HOST/PATH instead (a caching proxy, an internal mirror).", valueName: "base-url"))
+    var mirror: String?
+
+    @Option(help: ArgumentHelp("The download cache (default: <out>/.aipfetch-cache).", valueName: "dir"))
+    var cache: String?
+
+    @Flag(help: "When an optional source fails, keep its files from the previous tree (sources.lock.json marks them stale_from).")
+    var keepStale = false
+
+    @OptionGroup var output: OutputOptions
+
+    public init() {}
+
+    public func validate() throws {
+        if let airac, AIRACCycle(airac) == nil {
+            throw ValidationError("--airac \(airac) is neither the id of an AIRAC cycle (e.g. 2612) nor the date a cycle of 2000–2099 starts (e.g. 2026-11-26)")
+        }
+        if let mirror, URL(string: mirror)?.host == nil {
+            throw ValidationError("--mirror \(mirror) is not a URL such as http://mirror.example/aip")
+        }
+    }
+
+    public func run() async throws {
+        try await report()
+    }
+
+    func execute(_ log: CommandLog) async throws -> FetchResult {
+        try PathCheck.folderOrNothing(out, role: "--out, the source tree")
+        let cycle = airac.flatMap { AIRACCycle($0) } ?? AIRACCycle(containing: Date())
+        var options = FetchOptions(out: URL(fileURLWithPath: out), cycle: cycle, settings: try settings(),
+                                   userAgent: "aipbundle/\(BundleBuilder.builderVersion)")
+        options.only = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        options.mirror = mirror
+        options.keepStale = keepStale
+        options.cache = cache.map { URL(fileURLWithPath: $0) }
+        options.progress = log.progress
+        log.logger.debug("fetching \(cycle) into \(out)\(mirror.map { " from the mirror \($0)" } ?? "")")
+        let summary = try await Fetcher.fetch(options)
+        log.finishProgress()
+        for (source, line) in zip(summary.sources, summary.lines) {
+            if source.outcome == .failed {
+                log.logger.error("\(line)")
+            } else {
+                log.logger.info("\(line)")
+            }
+        }
+        return FetchResult(summary: summary, cycle: cycle)
+    }
+
+    private func settings() throws -> FetchSettings {
+        let file = config.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: out).appendingPathComponent("pipeline.json")
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            if config != nil {
+                throw CommandFailure(exit: .failure, description: "the settings file \(file.path) (--config) cannot be read; check its path and permissions")
+            }
+            return FetchSettings()
+        }
+        do {
+            return try SettingsFile(data: data, name: file.path, sections: BundleBuilder.settingsSections)
+                .decode(FetchSettings.self, section: FetchSettings.section)
+        } catch let error as SettingsError {
+            throw CommandFailure(exit: .failure, description: error.description)
+        }
+    }
+}
+
+/// What `fetch` reports: the summary's fields in the `--json` document (docs/schemas/fetch.schema.json), and one
+/// line naming the tree and the cycle, or the required sources that failed.
+struct FetchResult: CommandResult {
+    var summary: FetchSummary
+    var cycle: AIRACCycle
+
+    func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+    }
+
+    var exit: CommandExit { summary.ok ? .success : .failure }
+
+    var line: String {
+        guard summary.ok else {
+            let failed = summary.sources.filter { $0.outcome == .failed && $0.required }.map(\.id)
+            return "\(summary.out): unchanged, the required source\(failed.count == 1 ? "" : "s") \(failed.joined(separator: ", ")) failed"
+        }
+        return "\(summary.out): \(summary.published ? "fetched" : "unchanged") for \(cycle)"
+    }
+}

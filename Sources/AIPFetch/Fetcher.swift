@@ -1,0 +1,164 @@
+import AIPBundleFolder
+import AIPErrorText
+import AIPStages
+import Crypto
+import Foundation
+
+/// What one `fetch` is asked to do.
+public struct FetchOptions: Sendable {
+    public var out: URL
+    public var cycle: AIRACCycle
+    public var settings: FetchSettings
+    /// The sources to fetch; nil for all. The others keep the previous tree's files.
+    public var only: [String]?
+    public var mirror: String?
+    public var keepStale = false
+    /// The content-addressed cache (default `OUT/.aipfetch-cache`, hidden from `build`).
+    public var cache: URL?
+    public var userAgent: String
+    public var progress: @Sendable (String) -> Void = { _ in }
+    /// The fetch time written for new bytes.
+    public var now: @Sendable () -> Date = { Date() }
+
+    public init(out: URL, cycle: AIRACCycle, settings: FetchSettings, userAgent: String) {
+        self.out = out
+        self.cycle = cycle
+        self.settings = settings
+        self.userAgent = userAgent
+    }
+}
+
+/// `fetch`: every source fetched (conditionally), verified, assembled beside the previous tree and swapped in at
+/// once, through the same folder swap as a bundle (``BundleFolder``): a failed or killed fetch leaves the
+/// previous tree as it was, byte for byte.
+public enum Fetcher {
+    public static let cacheFolderName = ".aipfetch-cache"
+    /// Files of the tree that `fetch` does not write but keeps (a hand-written settings file).
+    static let keptFiles = ["pipeline.json"]
+
+    public static func fetch(_ options: FetchOptions) async throws -> FetchSummary {
+        let ids = options.only ?? options.settings.sources.keys.sorted()
+        for id in ids where options.settings.sources[id] == nil {
+            throw FetchError("--only names \"\(id)\", which is no source; known: \(options.settings.sources.keys.sorted().joined(separator: ", "))")
+        }
+        let folder: BundleFolder
+        do { folder = try BundleFolder(root: options.out) } catch { throw FetchError(String(describing: error)) }
+        let previousTree = folder.current
+        let previousLock = SourcesLock.read(from: previousTree)
+        let store = try ObjectStore(root: options.cache ?? options.out.appendingPathComponent(cacheFolderName))
+        store.sweepTemporary()
+        let fetcher = HTTPFetcher(settings: options.settings, mirror: MirrorMapping(base: options.mirror), store: store,
+                                  userAgent: options.userAgent)
+        let previousEntries = Dictionary((previousLock?.sources ?? []).flatMap { $0.files + $0.pages }.map { ($0.url, $0) }) { first, _ in first }
+        let now = Self.timestamp(options.now())
+        let variables = CycleVariables(options.cycle)
+
+        let results = await withTaskGroup(of: (String, Result<SourceRun.Result, any Error>).self) { group in
+            for id in ids {
+                let run = SourceRun(id: id, definition: options.settings.sources[id]!, variables: variables, fetcher: fetcher,
+                                    previous: previousEntries, now: now, progress: options.progress)
+                group.addTask {
+                    do { return (id, .success(try await run.run())) } catch { return (id, .failure(error)) }
+                }
+            }
+            return await group.reduce(into: [String: Result<SourceRun.Result, any Error>]()) { $0[$1.0] = $1.1 }
+        }
+        await fetcher.shutdown()
+
+        var lockSources: [SourcesLock.Source] = []
+        var summaries: [FetchSummary.Source] = []
+        for id in Set(ids).union(previousLock?.sources.map(\.id) ?? []).sorted() {
+            let required = options.settings.required.contains(id)
+            let before = previousLock?.source(id)
+            guard let result = results[id] else {
+                // Not asked for: the previous tree's files stay.
+                if let before {
+                    lockSources.append(before)
+                    summaries.append(.init(id: id, outcome: .kept, required: required, files: before.files.count, bytesTransferred: 0,
+                                           requests: 0, staleFrom: before.staleFrom))
+                }
+                continue
+            }
+            switch result {
+            case .success(let run):
+                lockSources.append(run.source)
+                let unchanged = before.map { Self.sameContent($0, run.source) } ?? false
+                summaries.append(.init(id: id, outcome: unchanged ? .unchanged : .ok, required: required, files: run.source.files.count,
+                                       bytesTransferred: run.transferred, requests: run.requests))
+            case .failure(let error):
+                var summary = FetchSummary.Source(id: id, outcome: .failed, required: required, files: 0, bytesTransferred: 0,
+                                                  requests: 0, reason: String(describing: error))
+                if options.keepStale, var kept = before {
+                    kept.staleFrom = kept.staleFrom ?? previousLock?.airac
+                    lockSources.append(kept)
+                    summary.files = kept.files.count
+                    summary.staleFrom = kept.staleFrom
+                }
+                summaries.append(summary)
+            }
+        }
+        let failedRequired = summaries.contains { $0.outcome == .failed && $0.required }
+        var summary = FetchSummary(airac: options.cycle.effectiveDate, out: options.out.path, published: false, ok: !failedRequired,
+                                   lockSHA256: nil, sources: summaries)
+        guard !failedRequired else { return summary }
+
+        let lock = SourcesLock(format: SourcesLock.currentFormat, airac: options.cycle.effectiveDate, sources: lockSources)
+        let lockData = try lock.data()
+        summary.lockSHA256 = SHA256.hash(data: lockData).map { String(format: "%02x", $0) }.joined()
+        // Nothing changed: the tree stays as it is, not even swapped for an equal copy.
+        if let previousTree, FileManager.default.contents(atPath: previousTree.appendingPathComponent(SourcesLock.fileName).path) == lockData {
+            return summary
+        }
+        let staging = try folder.makeStaging()
+        do {
+            let names = try assemble(lock, lockData: lockData, into: staging, store: store, previousTree: previousTree)
+            try folder.publish(staging, files: names)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw FetchError("the new source tree could not be put in place (\(ErrorText.reason(error))); \(options.out.path) is unchanged")
+        }
+        summary.published = true
+        return summary
+    }
+
+    /// Links every file of `lock` into `staging` from the cache (or, for kept files, from the previous tree) and
+    /// writes the lock; returns the top-level names to publish.
+    private static func assemble(_ lock: SourcesLock, lockData: Data, into staging: URL, store: ObjectStore, previousTree: URL?) throws -> [String] {
+        var names: Set<String> = [SourcesLock.fileName]
+        for source in lock.sources {
+            for file in source.files {
+                guard let path = file.path, !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }), !path.hasPrefix("/") else {
+                    throw FetchError("\(source.id): the tree path \(file.path ?? "") must be relative, without . or ..")
+                }
+                let destination = staging.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let origin = store.object(file.sha256) ?? previousTree?.appendingPathComponent(path)
+                guard let origin, FileManager.default.fileExists(atPath: origin.path) else {
+                    throw FetchError("\(source.id): \(path) is in neither the fetch cache nor the previous tree; fetch it again without --only")
+                }
+                try BundleFolder.linkOrCopy(origin, to: destination)
+                names.insert(String(path.split(separator: "/")[0]))
+            }
+        }
+        for name in keptFiles {
+            if let previousTree, FileManager.default.fileExists(atPath: previousTree.appendingPathComponent(name).path) {
+                try BundleFolder.linkOrCopy(previousTree.appendingPathComponent(name), to: staging.appendingPathComponent(name))
+                names.insert(name)
+            }
+        }
+        try lockData.write(to: staging.appendingPathComponent(SourcesLock.fileName))
+        return names.sorted()
+    }
+
+    /// Whether a source holds the same files, bytes and validators as before.
+    private static func sameContent(_ before: SourcesLock.Source, _ after: SourcesLock.Source) -> Bool {
+        before.files == after.files && before.staleFrom == nil
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
