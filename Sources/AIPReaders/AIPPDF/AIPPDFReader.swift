@@ -71,7 +71,8 @@ public enum AIPPDFReader {
         let sections = PDFLayout.sections(body)
         let pages = Dictionary(grouping: body, by: \.page)
         let valueRight = PDFLayout.valueRight(body: pages, all: Dictionary(grouping: allLines, by: \.page))
-        guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines) else {
+        let location = sections.first { $0.number == 1 }.map { [$0.heading] + $0.lines } ?? []
+        guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines, locationLines: location, file: file) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
                                                         reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
                                                         action: .rowRejected)],
@@ -79,7 +80,7 @@ public enum AIPPDFReader {
         }
         let (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight, file: file)
         findings += sectionFindings
-        let name = sections.first { $0.number == 1 }.flatMap { PDFDocumentFacts.name(section: $0.lines, icao: icao) }
+        let name = PDFDocumentFacts.name(section: location, icao: icao)
         let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
                             effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
                             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,

@@ -15,12 +15,13 @@ public enum AIPTitleWords {
     // MARK: Section titles
 
     /// The AD 2 section a heading's title names, nil when it names none: the title (each half of a bilingual
-    /// `HORAS DE FUNCIONAMIENTO / OPERATIONAL HOURS`) must hold exactly the content words of one of the section's
-    /// titles, so that a label or a sentence mentioning `hours` is no heading; a half in a language the table
-    /// lacks is passed over when another half names the section, and halves naming two sections name none.
-    static func section(title: String) -> Int? {
-        let found = Set(title.split(separator: "/").compactMap { half -> Int? in
-            let content = contentWords(String(half))
+    /// `HORAS DE FUNCIONAMIENTO / OPERATIONAL HOURS`, each of `titles` when a heading prints its halves or a value
+    /// apart) must hold exactly the content words of one of the section's titles, so that a label or a sentence
+    /// mentioning `hours` is no heading; a half in a language the table lacks (or a value) is passed over when
+    /// another half names the section, and halves naming two sections name none.
+    static func section(titles: [String]) -> Int? {
+        let found = Set(titles.flatMap { $0.split(separator: "/") }.compactMap { half -> Int? in
+            let content = Set(contentWords(String(half)).map(singular))
             guard !content.isEmpty else { return nil }
             return sectionTitles.first { $0.titles.contains(content) }?.section
         })
@@ -42,6 +43,10 @@ public enum AIPTitleWords {
     ]
 
     static func contentWords(_ text: String) -> Set<String> { Set(words(text).filter { !fillerWords.contains($0) }) }
+
+    /// A title word without a plural `s` (`RESCUE AND FIRE FIGHTING SERVICE` is section 2.6's title as much as
+    /// `…SERVICES`).
+    static func singular(_ word: String) -> String { word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word }
 
     /// Titles of AD 2.1–2.25: English (ICAO Annex 15) for all, and for the sections an aerodrome chapter's items
     /// live in and the one right after them (2.1–2.6, where a missed heading would run one section into the next),
@@ -93,7 +98,7 @@ public enum AIPTitleWords {
         (23, ["Additional information"]),
         (24, ["Charts related to an aerodrome", "Charts related to the aerodrome"]),
         (25, ["Visual segment surface (VSS) penetration", "Visual segment surface penetration"]),
-    ].map { section, titles in (section, titles.map(contentWords)) }
+    ].map { section, titles in (section, titles.map { Set(contentWords($0).map(singular)) }) }
 
     // MARK: Item labels
 

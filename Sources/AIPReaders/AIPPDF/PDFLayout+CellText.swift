@@ -38,8 +38,8 @@ extension PDFLayout {
     /// continuing it (see ``joinLines(_:joiner:)``).
     static func startsLine(_ line: [PDFWord], after previous: [PDFWord], left: Double, right: Double) -> Bool {
         guard let last = previous.last, let first = line.first else { return false }
-        let space = max(2, 0.25 * first.height)
-        let fits = last.x1 + space + (first.x1 - first.x0) <= right + 1
+        let space = 0.25 * first.height
+        let fits = last.x1 + space + (first.x1 - first.x0) <= right + 0.1 * first.height
         let sentenceEnd = [".", ":", ";"].contains(where: last.text.hasSuffix) && first.text.first.map { $0.isUppercase || $0.isNumber } == true
             && !runsSentencesOn(previous) && !runsSentencesOn(line)
         let hasKey = line.prefix(3).contains { $0.text.hasSuffix(":") }

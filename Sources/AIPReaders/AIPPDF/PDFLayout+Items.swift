@@ -98,11 +98,11 @@ extension PDFLayout {
             // apart at the split column; a shared cell is all `value`.
             let splitX = rows.lazy.compactMap(\.languageSplitX).first
             var english = rows.indices.map { index in
-                (words: rows[index].value.filter { $0.x0 >= (splitX ?? -.infinity) - PDFColumns.slack }, right: rows[index].valueRight,
+                (words: rows[index].value.filter { $0.x0 >= (splitX ?? -.infinity) - PDFColumns.slack($0.height) }, right: rows[index].valueRight,
                  newRow: startsSubRow[index])
             }
             var national = rows.indices.map { index in
-                (words: rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack }, right: rows[index].altValueRight,
+                (words: rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack($0.height) }, right: rows[index].altValueRight,
                  newRow: startsSubRow[index])
             }
             if splitX != nil { (english, national) = (parallelBreaks(english, national), parallelBreaks(national, english)) }

@@ -30,8 +30,9 @@ extension PDFLayout {
             }
         }
         var groups: [[Double]] = []
+        let slack = PDFColumns.slack(textHeight(lines))
         for start in starts.sorted() {
-            if let first = groups.last?.first, start - first <= PDFColumns.slack { groups[groups.count - 1].append(start) } else { groups.append([start]) }
+            if let first = groups.last?.first, start - first <= slack { groups[groups.count - 1].append(start) } else { groups.append([start]) }
         }
         let columns = groups.filter { $0.count >= max(3, lines.count / 4) }.map { $0[0] }
         return (2...4).contains(columns.count) ? columns : nil
@@ -65,6 +66,7 @@ extension PDFLayout {
             (page, found.filter { $0.key <= page }.max { $0.key < $1.key }?.value ?? first)
         })
         let labelColumns: Set<Int> = count == 4 ? [0, 2] : [0]
+        let gutter = PDFColumns.minimumGutter(textHeight(lines))
         let cells = lines.map { cellsOf($0, columns: pageColumns[$0.page] ?? first) }
         var rowStarts: [Int] = []
         var lastLabel: Int?
@@ -86,7 +88,7 @@ extension PDFLayout {
                 joinLines(range.map { index in
                     // A column wraps before the next one's gutter; the last one at the body text's right edge.
                     let page = lines[index].page, columns = pageColumns[page] ?? first
-                    let right = column + 1 < count ? columns[column + 1] - 6 : valueRight[page] ?? lines[index].words.last?.x1 ?? 0
+                    let right = column + 1 < count ? columns[column + 1] - gutter : valueRight[page] ?? lines[index].words.last?.x1 ?? 0
                     return (cells[index][column], right, false)
                 }, joiner: joiner)
             }
@@ -128,7 +130,7 @@ extension PDFLayout {
         var column = 0
         for (index, word) in line.words.enumerated() {
             let afterGutter = index == 0 || word.x0 - line.words[index - 1].x1 >= PDFColumns.minimumGutter(word.height)
-            if afterGutter { column = max(column, columns.lastIndex { $0 <= word.x0 + PDFColumns.slack } ?? 0) }
+            if afterGutter { column = max(column, columns.lastIndex { $0 <= word.x0 + PDFColumns.slack(word.height) } ?? 0) }
             cells[column].append(word)
         }
         return cells

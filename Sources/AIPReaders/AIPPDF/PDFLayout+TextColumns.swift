@@ -78,7 +78,7 @@ extension PDFLayout {
     static func columnGutter(_ lines: [PDFLine], extent: ClosedRange<Double>? = nil) -> Double? {
         let words = lines.flatMap(\.words)
         guard lines.count >= 6, let textLeft = extent?.lowerBound ?? words.map(\.x0).min(),
-              let textRight = extent?.upperBound ?? words.map(\.x1).max(), textRight - textLeft > 100 else {
+              let textRight = extent?.upperBound ?? words.map(\.x1).max(), textRight - textLeft > 12 * textHeight(lines) else {
             return nil
         }
         let width = textRight - textLeft
@@ -91,7 +91,7 @@ extension PDFLayout {
         for parts in sides(lines, gutter: gutter.x) {
             guard parts.count >= 3, let edge = parts.map({ $0[0].x0 }).min() else { return nil }
             let startsItems = parts.contains { part in
-                part[0].x0 < edge + 20 && (itemNumber(part[0]) != nil || headingNumber(PDFLine(page: part[0].page, words: part)) != nil)
+                part[0].x0 < edge + PDFColumns.numberColumnWidth(part[0].height) && (itemNumber(part[0]) != nil || headingNumber(PDFLine(page: part[0].page, words: part)) != nil)
             }
             guard startsItems else { return nil }
         }
