@@ -78,7 +78,8 @@ public enum AIPPDFReader {
                                                         action: .rowRejected)],
                           pageCount: layer.pages.count)
         }
-        let (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight, file: file)
+        let (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight,
+                                                                           stackedHeadings: PDFLayout.stacksHeadings(body), file: file)
         findings += sectionFindings
         let name = PDFDocumentFacts.name(section: location, icao: icao)
         let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
@@ -91,7 +92,7 @@ public enum AIPPDFReader {
     /// The entries of AD 2.2–2.5: numbered tables (or numbered running text) first, else label and value columns
     /// placed by label words; text that cannot be placed is a finding, never a guessed item.
     private static func entries(_ sections: [(number: Int, heading: PDFLine, lines: [PDFLine])], pages: [Int: [PDFLine]],
-                                valueRight: [Int: Double], file: String) -> (entries: [EAIPEntry], findings: [Finding], itemsPlacedByLabel: Int) {
+                                valueRight: [Int: Double], stackedHeadings: Bool, file: String) -> (entries: [EAIPEntry], findings: [Finding], itemsPlacedByLabel: Int) {
         var findings: [Finding] = []
         var tables: [Int: PDFTable] = [:]
         var labelled: [Int: PDFLabelledRows] = [:]
@@ -115,16 +116,19 @@ public enum AIPPDFReader {
         }
         let placement = PDFLayout.rowPlacement(Array(tables.values))
         let stacked = placement == .top && PDFLayout.stacksLanguages(Array(tables.values))
-        let splitLabels = !stacked && PDFLayout.splitsLanguages(Array(tables.values))
-        // Never with `stacked`: that needs half the items paired, this more items in one even cell than paired.
-        let stackedCells = placement == .top && !splitLabels && PDFLayout.stacksLanguagesInCells(Array(tables.values))
+        // Never with `stacked`: that needs half the items paired, this more items in one even cell than paired. Rows
+        // centred in their cells part no label cells between the languages: headings printed twice tell there.
+        let stackedCells = placement == .top
+            ? !PDFLayout.splitsLanguages(Array(tables.values)) && PDFLayout.stacksLanguagesInCells(Array(tables.values))
+            : stackedHeadings
+        let splitLabels = !stacked && !stackedCells && PDFLayout.splitsLanguages(Array(tables.values))
         var entries: [EAIPEntry] = []
         var itemsPlacedByLabel = 0
         for number in EAIPReader.itemSections {
             var items: [PDFItem] = [], unplaced: [PDFLine] = [], placedBy = "item"
             if let table = tables[number] {
                 (items, unplaced) = PDFLayout.items(table, placement: placement, stacked: stacked, splitLabels: splitLabels,
-                                                     stackedCells: stackedCells)
+                                                     stackedCells: stackedCells, section: number)
             } else if let rows = labelled[number] {
                 (items, unplaced, placedBy) = (rows.items, rows.unplaced, "label of item")
                 findings += rows.rejected.map { row, code in

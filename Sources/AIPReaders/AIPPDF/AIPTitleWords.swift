@@ -117,14 +117,19 @@ public enum AIPTitleWords {
         return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
     }
 
-    /// Keys of each item's label by section: English (the catalogue's names and their usual variants) first, then
-    /// the words French, Italian and Spanish AIPs print.
+    /// Keys of each item's label by section: first the English words of the ICAO template's item (AD 2.2 item 6
+    /// "Aerodrome operator, address, telephone, telefax, e-mail address, AFS address, website") and their usual
+    /// variants, which every state prints, alone or beside its own; then, as an aid, the words French, Italian and
+    /// Spanish AIPs print.
     static let itemKeys: [Int: [(item: Int, keys: [(words: [String], whole: Bool)])]] = [
-        2: [(1, ["arp"]), (2, ["direction", "direccion"]), (3, ["elevation", "altitude", "elevazione", "elevacion"]),
-            (4, ["geoid", "geoide", "geoidal"]), (5, ["mag var", "magnetic", "magnetique", "magnetica"]),
-            (6, ["administration", "operator", "gestionnaire", "autorita", "administracion"]),
+        2: [(1, ["arp"]), (2, ["direction", "distance", "direccion"]),
+            (3, ["elevation", "altitude", "temperature", "elevazione", "elevacion"]),
+            (4, ["geoid", "undulation", "geoide", "geoidal"]), (5, ["mag var", "magnetic", "annual change", "magnetique", "magnetica"]),
+            (6, ["administration", "operator", "address", "telephone", "tel", "telefax", "fax", "e mail", "email", "afs", "aftn", "website",
+                 "gestionnaire", "autorita", "administracion"]),
             (7, ["traffic", "trafic", "traffico", "trafico"]), (8, ["remarks", "observations", "osservazioni", "observaciones"])],
-        3: [(1, ["administration", "administracion"]), (2, ["customs", "immigration", "aduanas", "inmigracion", "douane"]),
+        3: [(1, ["administration", "operator", "=ad", "=airport", "=aerodrome", "administracion"]),
+            (2, ["customs", "immigration", "aduanas", "inmigracion", "douane"]),
             (3, ["health", "sanitation", "sanidad"]), (4, ["ais"]), (5, ["aro", "ats reporting"]), (6, ["met"]), (7, ["=ats"]),
             (8, ["fuelling", "fueling", "combustible"]), (9, ["handling", "asistencia en tierra"]), (10, ["security", "seguridad"]),
             (11, ["de icing", "descongelacion", "deshielo"]), (12, ["remarks", "observaciones"])],

@@ -48,7 +48,16 @@ extension PDFLayout {
         let continuesClause = first.text.first.map { $0.isLowercase || $0.isNumber } == true && !hasKey && !listMarker
             && last.x1 >= left + 0.75 * (right - left)
             && ![".", ":", ";"].contains(where: last.text.hasSuffix)
-        return (fits && !continuesClause) || sentenceEnd || startsWithKey
+        return (fits && !continuesClause) || sentenceEnd || startsWithKey || entryLike(first, previous.first)
+    }
+
+    /// Whether two lines start alike, as entries of a list do (`353 360 610 ředitel` / `731 195 004 handling…`,
+    /// `+ 420 353…` / `+ 420 731…`): both with a number of as many digits, or with the same sign.
+    static func entryLike(_ first: PDFWord, _ previous: PDFWord?) -> Bool {
+        guard let previous else { return false }
+        let digits = first.text.prefix(while: \.isNumber).count
+        if digits > 0 { return digits == previous.text.prefix(while: \.isNumber).count && digits == first.text.count && previous.text.count == digits }
+        return first.text == previous.text && first.text.allSatisfy { !$0.isLetter && !$0.isNumber }
     }
 
     /// Whether a line ends a sentence and starts another one after it (`allowed. The`).

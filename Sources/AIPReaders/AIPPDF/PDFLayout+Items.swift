@@ -44,11 +44,11 @@ extension PDFLayout {
     /// a label without either (`ATS`) serves both.
     ///
     /// With `stackedCells`, each cell holds both languages, national above English (see
-    /// ``stackedCellItem(_:indices:number:)``), unless the item's label cells pair up as above; with either, an item
+    /// ``stackedCellItem(_:indices:number:section:)``), unless the item's label cells pair up as above; with either, an item
     /// whose label cells do not pair up may still hold both languages in one cell (its halves line for line, which
     /// a line pitch wider than 1.25 label heights parts into cells of one line each).
     static func items(_ table: PDFTable, placement: RowPlacement, stacked: Bool = false,
-                      splitLabels: Bool = false, stackedCells: Bool = false) -> (items: [PDFItem], unplaced: [PDFLine]) {
+                      splitLabels: Bool = false, stackedCells: Bool = false, section: Int = 0) -> (items: [PDFItem], unplaced: [PDFLine]) {
         let split = table.split
         // Anchors: what a row is centred on (or starts with), and the item number it carries, if any.
         let anchors: [(lines: ClosedRange<Int>, number: Int?)]
@@ -85,8 +85,9 @@ extension PDFLayout {
         let blocks = stacked || stackedCells || splitLabels ? table.labelBlocks : []
         for (k, start) in table.starts.enumerated() {
             let indices = split.indices.filter { itemOf[$0] == k + 1 }
-            if stacked || stackedCells, let item = stackedItem(split, indices: indices, blocks: blocks, number: k + 1)
-                ?? stackedCellItem(split, indices: indices, number: k + 1) {
+            // Centred rows part no label cells between the languages (see ``stackedCellItem``).
+            let pairedCells = stacked || (stackedCells && placement == .top) ? stackedItem(split, indices: indices, blocks: blocks, number: k + 1) : nil
+            if stacked || stackedCells, let item = pairedCells ?? stackedCellItem(split, indices: indices, number: k + 1, section: section) {
                 items.append(item)
                 continue
             }
