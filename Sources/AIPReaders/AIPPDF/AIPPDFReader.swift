@@ -78,8 +78,13 @@ public enum AIPPDFReader {
                                                         action: .rowRejected)],
                           pageCount: layer.pages.count)
         }
-        let (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight,
+        var (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight,
                                                                            stackedHeadings: PDFLayout.stacksHeadings(body), file: file)
+        let vocabulary = PDFLayout.vocabulary(allLines)
+        for index in entries.indices {
+            entries[index].value = PDFLayout.resolvingSoftHyphens(entries[index].value, vocabulary: vocabulary)
+            entries[index].altValue = entries[index].altValue.map { PDFLayout.resolvingSoftHyphens($0, vocabulary: vocabulary) }
+        }
         findings += sectionFindings
         let name = PDFDocumentFacts.name(section: location, icao: icao)
         let page = EAIPPage(file: file, family: .aipPDF, icao: icao,

@@ -40,10 +40,12 @@ extension PDFLayout {
 
     /// The columns of the lines of one page of a section, nil when no line there starts with an item number.
     ///
-    /// The label column starts at the word after the numbers; the value column at the word after the first wide
-    /// gap (a column gutter, wider than any space between words) on lines that start in the number or label column,
-    /// the median over those lines, so that a label running into the value column or a tab inside a value does not
-    /// move it.
+    /// The label column starts where lines start right of the numbers (``labelColumn(_:numberX:numbered:em:)``);
+    /// the value column at the word after the first wide gap (a column gutter, wider than any space between words)
+    /// on lines that start in the number or label column: the leftmost position where a third as many lines as at
+    /// the commonest one (and two at least) start their value, so that a label running into the value column or a
+    /// tab inside a value does not move it, and a page read column by column, whose right column's values start
+    /// further right once moved below the left one (Denmark), keeps the left column's.
     static func columns(_ lines: [PDFLine]) -> PDFColumns? {
         guard let left = lines.compactMap({ $0.words.first?.x0 }).min() else { return nil }
         let em = textHeight(lines), slack = PDFColumns.slack(em)
@@ -64,7 +66,7 @@ extension PDFLayout {
                 break
             }
         }
-        guard let valueX = median(valueStarts) else { return nil }
+        guard let valueX = commonestLeftmost(valueStarts, slack: slack) else { return nil }
         return PDFColumns(numberX: numberX, labelX: labelX, valueX: valueX, em: em)
     }
 
@@ -104,6 +106,15 @@ extension PDFLayout {
         }
         guard let split = median(starts) else { return nil }
         return starts.count { abs($0 - split) <= slack } >= 3 ? split : nil
+    }
+
+    /// The leftmost of `starts` that a third as many others as the commonest one start at (within `slack`), and
+    /// two at least when there are two; nil without starts.
+    static func commonestLeftmost(_ starts: [Double], slack: Double) -> Double? {
+        let sorted = starts.sorted()
+        let support = sorted.map { start in sorted.count { $0 >= start && $0 - start <= slack } }
+        guard let most = support.max() else { return nil }
+        return sorted.indices.first { support[$0] * 3 >= most && support[$0] >= min(2, sorted.count) }.map { sorted[$0] }
     }
 
     static func median(_ values: [Double]) -> Double? {

@@ -92,9 +92,17 @@ extension PDFLayout {
                 continue
             }
             let rows = indices.map { split[$0] }
-            // A label after the item's first one starts a sub-row: its value starts a new line.
-            let firstLabel = rows.firstIndex { !$0.label.isEmpty } ?? rows.count
-            let startsSubRow = rows.indices.map { $0 > firstLabel && !rows[$0].label.isEmpty }
+            // A label after the item's first one starts a sub-row, its value a new line, unless it wraps the label
+            // line above it (`Customs and` / `immigration:`).
+            var startsSubRow = [Bool](repeating: false, count: rows.count)
+            var previousLabel: Int?
+            for index in rows.indices where !rows[index].label.isEmpty {
+                if let previous = previousLabel {
+                    startsSubRow[index] = startsLine(rows[index].label, after: rows[previous].label,
+                                                     left: rows[previous].label.first?.x0 ?? 0, right: rows[index].labelRight)
+                }
+                previousLabel = index
+            }
             // A cell split by language has a national half (left) and an English one (right), its lines taken
             // apart at the split column; a shared cell is all `value`.
             let splitX = rows.lazy.compactMap(\.languageSplitX).first
@@ -108,8 +116,19 @@ extension PDFLayout {
             }
             if splitX != nil { (english, national) = (parallelBreaks(english, national), parallelBreaks(national, english)) }
             let labels = splitLabels ? bilingualLabels(split, indices: indices, blocks: blocks) : nil
+            // Where labels start their rows, a label line without a value of its own wraps the label above it
+            // (`Hangar space  No` / `for visiting aircraft:`); one with its value is a sub-row (`ELEV:  82 FT` / `REF
+            // temperature:  22.7°C`).
+            var labelLines: [CellLine] = []
+            for row in rows where !row.label.isEmpty {
+                if placement == .top, row.value.isEmpty, row.number == nil, !labelLines.isEmpty {
+                    labelLines[labelLines.count - 1].words += row.label
+                } else {
+                    labelLines.append((row.label, row.labelRight, false))
+                }
+            }
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
-                                 label: labels?.english ?? joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
+                                 label: labels?.english ?? joinLines(labelLines, joiner: " / "),
                                  value: joinLines(english, joiner: "\n"),
                                  altValue: splitX == nil ? nil : joinLines(national, joiner: "\n"),
                                  altLabel: labels?.national))

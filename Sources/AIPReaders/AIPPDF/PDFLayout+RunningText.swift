@@ -30,7 +30,7 @@ extension PDFLayout {
         // The numbered line just before, while its label has found no colon: a label may wrap onto the next line.
         var open: Int?
         for line in lines {
-            let right = valueRight[line.page] ?? 0
+            let right = line.columnRight ?? valueRight[line.page] ?? 0
             func row(_ number: PDFWord?, label: [PDFWord], value: [PDFWord]) -> PDFTableLine {
                 PDFTableLine(line: line, number: number, label: label, value: value, labelRight: right, valueRight: right)
             }

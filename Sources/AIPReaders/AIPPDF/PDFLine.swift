@@ -2,6 +2,9 @@
 struct PDFLine: Sendable, Equatable {
     var page: Int
     var words: [PDFWord]
+    /// The right edge of the text column the line was read from, on a page read column by column (see
+    /// ``PDFLayout/readColumns(_:gutter:)``): its text wraps there, not at the page's margin.
+    var columnRight: Double? = nil
 
     var y0: Double { words.map(\.y0).min() ?? 0 }
     var y1: Double { words.map(\.y1).max() ?? 0 }

@@ -99,7 +99,8 @@ extension PDFLayout {
                 page.flatMap(\.value).filter { $0.x1 < splitX }.map(\.x1).max() ?? 0
             } ?? 0
             for index in page.indices {
-                (page[index].labelRight, page[index].valueRight, page[index].altValueRight) = (labelRight, valueRight, altValueRight)
+                (page[index].labelRight, page[index].valueRight, page[index].altValueRight)
+                    = (labelRight, page[index].line.columnRight ?? valueRight, altValueRight)
             }
             split += page
         }
@@ -143,8 +144,15 @@ extension PDFLayout {
             number = first
             words = words.dropFirst()
         }
-        let label = words.filter { $0.x0 < columns.valueX - columns.slack }
-        let value = Array(words.filter { $0.x0 >= columns.valueX - columns.slack })
+        var label = words.filter { $0.x0 < columns.valueX - columns.slack }
+        var value = Array(words.filter { $0.x0 >= columns.valueX - columns.slack })
+        // A label ends at its colon: words after it on the line are value even left of the value column (a row set
+        // over the whole width, Denmark's `7. Remarks: NIL`), and the colon is punctuation, not label.
+        if let colon = label.dropLast().firstIndex(where: { $0.text.hasSuffix(":") }) {
+            value = Array(label[(colon + 1)...]) + value
+            label = Array(label[...colon])
+        }
+        label = labelWords(label)
         // A line shows a cell split by language when a word starts at the split column after more than a space;
         // text merely running across the column is a shared cell.
         let showsSplit = columns.languageSplitX.map { splitX in
