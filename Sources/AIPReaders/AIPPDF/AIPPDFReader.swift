@@ -67,11 +67,14 @@ public enum AIPPDFReader {
         }
         let pageLines = PDFLayout.pageLines(layer)
         let allLines = pageLines.flatMap { $0 }
-        let body = PDFLayout.body(layer, pageLines: pageLines)
+        let bodies = PDFLayout.pageBodies(layer, pageLines: pageLines), extents = pageLines.map(PDFLayout.textExtent)
+        // A chapter in language columns is read in its English column, the national one beside it.
+        let languages = PDFLayout.languageColumns(bodies, extents: extents)
+        let body = languages?.english ?? PDFLayout.readingOrder(bodies, extents: extents).flatMap { $0 }
         let sections = PDFLayout.sections(body)
         let pages = Dictionary(grouping: body, by: \.page)
         let valueRight = PDFLayout.valueRight(body: pages, all: Dictionary(grouping: allLines, by: \.page))
-        let location = sections.first { $0.number == 1 }.map { [$0.heading] + $0.lines } ?? []
+        let location = (sections + PDFLayout.sections(languages?.national ?? [])).filter { $0.number == 1 }.flatMap { [$0.heading] + $0.lines }
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines, locationLines: location, file: file) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
                                                         reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
@@ -79,7 +82,8 @@ public enum AIPPDFReader {
                           pageCount: layer.pages.count)
         }
         var (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight,
-                                                                           stackedHeadings: PDFLayout.stacksHeadings(body), file: file)
+                                                                           stackedHeadings: PDFLayout.stacksHeadings(body),
+                                                                           national: languages?.national ?? [], file: file)
         let vocabulary = PDFLayout.vocabulary(allLines)
         for index in entries.indices {
             entries[index].value = PDFLayout.resolvingSoftHyphens(entries[index].value, vocabulary: vocabulary)
@@ -97,19 +101,26 @@ public enum AIPPDFReader {
     /// The entries of AD 2.2–2.5: numbered tables (or numbered running text) first, else label and value columns
     /// placed by label words; text that cannot be placed is a finding, never a guessed item.
     private static func entries(_ sections: [(number: Int, heading: PDFLine, lines: [PDFLine])], pages: [Int: [PDFLine]],
-                                valueRight: [Int: Double], stackedHeadings: Bool, file: String) -> (entries: [EAIPEntry], findings: [Finding], itemsPlacedByLabel: Int) {
+                                valueRight: [Int: Double], stackedHeadings: Bool, national: [PDFLine],
+                                file: String) -> (entries: [EAIPEntry], findings: [Finding], itemsPlacedByLabel: Int) {
         var findings: [Finding] = []
         var tables: [Int: PDFTable] = [:]
         var labelled: [Int: PDFLabelledRows] = [:]
         for number in EAIPReader.itemSections {
-            guard let section = sections.first(where: { $0.number == number }) else {
+            guard let index = sections.firstIndex(where: { $0.number == number }) else {
                 findings.append(Finding(file: file, location: .file, code: "pdf.section_missing",
                                         reason: "has no AD 2.\(number) heading; its items are missing", action: .rowRejected))
                 continue
             }
+            let section = sections[index]
+            // The national column's lines beside the section, from its heading to the next section's.
+            let end = index + 1 < sections.count ? sections[index + 1].heading.order : .infinity
+            let beside = national.filter { $0.order > section.heading.order + 0.5 * section.heading.height && $0.order < end - 0.5 * section.heading.height }
             guard let table = PDFLayout.table(section.lines, body: pages, valueRight: valueRight)
                     ?? PDFLayout.runningTextTable(section.lines, body: pages) else {
-                if let rows = PDFLayout.labelledRows(section.lines, section: number, valueRight: valueRight) {
+                if let rows = PDFLayout.keyedItems(section.lines, national: beside, section: number, body: pages,
+                                                   nationalBody: Dictionary(grouping: national, by: \.page))
+                    ?? PDFLayout.labelledRows(section.lines, section: number, valueRight: valueRight) {
                     labelled[number] = rows
                     continue
                 }

@@ -18,12 +18,13 @@ public enum AIPTitleWords {
     /// `HORAS DE FUNCIONAMIENTO / OPERATIONAL HOURS`, each of `titles` when a heading prints its halves or a value
     /// apart) must hold exactly the content words of one of the section's titles, so that a label or a sentence
     /// mentioning `hours` is no heading; a half in a language the table lacks (or a value) is passed over when
-    /// another half names the section, and halves naming two sections name none.
-    static func section(titles: [String]) -> Int? {
+    /// another half names the section, and halves naming two sections name none. `englishOnly`: only the
+    /// template's English titles count.
+    static func section(titles: [String], englishOnly: Bool = false) -> Int? {
         let found = Set(titles.flatMap { $0.split(separator: "/") }.compactMap { half -> Int? in
             let content = Set(contentWords(String(half)).map(singular))
             guard !content.isEmpty else { return nil }
-            return sectionTitles.first { $0.titles.contains(content) }?.section
+            return sectionTitles.first { ($0.english + (englishOnly ? [] : $0.national)).contains(content) }?.section
         })
         return found.count == 1 ? found.first : nil
     }
@@ -48,11 +49,11 @@ public enum AIPTitleWords {
     /// `…SERVICES`).
     static func singular(_ word: String) -> String { word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word }
 
-    /// Titles of AD 2.1–2.25: English (ICAO Annex 15) for all, and for the sections an aerodrome chapter's items
+    /// Titles of AD 2.1–2.25: English (ICAO Annex 15, first) for all, and for the sections an aerodrome chapter's items
     /// live in and the one right after them (2.1–2.6, where a missed heading would run one section into the next),
     /// the national titles of the AIPs of France, Germany, Italy, Spain, Czechia, Denmark, the Netherlands and
     /// Croatia (as those AIPs print them; spelling variants each a title).
-    static let sectionTitles: [(section: Int, titles: [Set<String>])] = [
+    static let sectionTitles: [(section: Int, english: [Set<String>], national: [Set<String>])] = [
         (1, ["Aerodrome location indicator and name", "Indicateur d'emplacement et nom de l'aérodrome",
              "Ortskennung und Name des Flugplatzes", "Indicatore di località e nome dell'aeroporto",
              "Indicador de lugar y nombre del aeródromo", "Směrovací ukazatel místa a název letiště",
@@ -98,7 +99,12 @@ public enum AIPTitleWords {
         (23, ["Additional information"]),
         (24, ["Charts related to an aerodrome", "Charts related to the aerodrome"]),
         (25, ["Visual segment surface (VSS) penetration", "Visual segment surface penetration"]),
-    ].map { section, titles in (section, titles.map { Set(contentWords($0).map(singular)) }) }
+    ].map { section, titles in
+        // The English titles come first: one, or two spellings of AD 2.6's.
+        let english = section == 6 ? 2 : section <= 5 ? 1 : titles.count
+        let content = titles.map { Set(contentWords($0).map(singular)) }
+        return (section, Array(content.prefix(english)), Array(content.dropFirst(english)))
+    }
 
     // MARK: Item labels
 
@@ -106,10 +112,16 @@ public enum AIPTitleWords {
     /// one does: an item is named when one of its keys occurs in the label as a run of whole words (`=ats` only as
     /// the whole label, since `ATS` is also a word of `ATS Reporting Office`).
     public static func item(section: Int, label: String) -> Int? {
+        let matches = items(section: section, label: label)
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Every AD 2.2–2.5 item a row label names (see ``item(section:label:)``), in the template's order: `AIS/ARO`
+    /// names AD 2.3 items 4 and 5.
+    public static func items(section: Int, label: String) -> [Int] {
         let label = words(label)
-        guard !label.isEmpty, let items = itemKeys[section] else { return nil }
-        let matches = items.filter { $0.keys.contains { key in key.whole ? key.words == label : contains(label, key.words) } }
-        return matches.count == 1 ? matches[0].item : nil
+        guard !label.isEmpty, let items = itemKeys[section] else { return [] }
+        return items.filter { $0.keys.contains { key in key.whole ? key.words == label : contains(label, key.words) } }.map(\.item)
     }
 
     private static func contains(_ words: [String], _ run: [String]) -> Bool {

@@ -23,9 +23,12 @@ extension PDFLayout {
         var text = ""
         var previous: [PDFWord]?
         let left = lines.compactMap(\.words.first?.x0).min() ?? 0
+        // The space between words as typeset unstretched: on the lines short of their column's edge.
+        let short = lines.filter { line in line.words.last.map { $0.x1 < line.right - PDFColumns.slack($0.height) } ?? false }
+        let space = median(short.flatMap { line in zip(line.words, line.words.dropFirst()).map { $1.x0 - $0.x1 } })
         for (line, right, newRow) in lines where !line.isEmpty {
             if let previous, let last = previous.last {
-                if newRow || startsLine(line, after: previous, left: left, right: right) {
+                if newRow || startsLine(line, after: previous, left: left, right: right, space: space) {
                     text += joiner
                 } else if ["/", "-"].contains(last.text) || !(last.text.hasSuffix("/") || last.text.hasSuffix("-")) {
                     text += " "
@@ -40,11 +43,19 @@ extension PDFLayout {
     }
 
     /// Whether `line` starts a new line of its cell (from `left` to `right`) after `previous`, rather than
-    /// continuing it (see ``joinLines(_:joiner:)``).
-    static func startsLine(_ line: [PDFWord], after previous: [PDFWord], left: Double, right: Double) -> Bool {
+    /// continuing it (see ``joinLines(_:joiner:)``). `space` is the cell's unstretched space between words (default:
+    /// a third of the text's height).
+    static func startsLine(_ line: [PDFWord], after previous: [PDFWord], left: Double, right: Double, space: Double? = nil) -> Bool {
         guard let last = previous.last, let first = line.first else { return false }
-        // A line ending in a word that joins (`Fuel and` / `oil types:`) goes on below.
+        // A line ending in a word that joins (`Fuel and` / `oil types:`) goes on below, and so does a line of
+        // justified text, filling its column to the edge with its spaces stretched (a paragraph's last line is not
+        // stretched: `…ETA y ETD.` squeezed to fit ends one), unless the next one starts a list entry (`(3)`, `- `).
         if joiningWords.contains(last.text.lowercased()) { return false }
+        let listEntry = first.text == "-" || (first.text.hasPrefix("(") && first.text.dropFirst().first?.isNumber == true)
+            || ([".", ")"].contains(where: first.text.hasSuffix) && first.text.dropLast().allSatisfy(\.isNumber))
+        let gaps = zip(previous, previous.dropFirst()).map { $1.x0 - $0.x1 }
+        let stretched = !gaps.isEmpty && gaps.reduce(0, +) / Double(gaps.count) > 1.1 * (space ?? last.height / 3)
+        if last.x1 >= right - PDFColumns.slack(last.height), stretched, !listEntry, !entryLike(first, previous.first) { return false }
         let space = 0.25 * first.height
         let fits = last.x1 + space + (first.x1 - first.x0) <= right + 0.1 * first.height
         let sentenceEnd = [".", ":", ";"].contains(where: last.text.hasSuffix) && first.text.first.map { $0.isUppercase || $0.isNumber } == true

@@ -1,9 +1,10 @@
 /// A section printed without item numbers (Spain): its rows, each placed on the catalogue item its label names.
 struct PDFLabelledRows {
-    /// Rows whose label names exactly one item no other row names, numbered by that item.
+    /// The catalogue items the rows' labels name, numbered by that item, rows naming the same item joined (see
+    /// ``PDFLayout/placedByLabel(_:section:unplaced:)``).
     var items: [PDFItem]
-    /// Rows whose label names no item (`pdf.unplaced_text`) or an item another row names too (`pdf.ambiguous_label`):
-    /// never guessed into one.
+    /// Rows whose label names no item (`pdf.unplaced_text`), or several of which none can be told by the template's
+    /// order (`pdf.ambiguous_label`): never guessed into one.
     var rejected: [(row: PDFItem, code: String)]
     /// Lines above the first row (column headings).
     var unplaced: [PDFLine]
@@ -110,16 +111,42 @@ extension PDFLayout {
                                 value: shared ? nationalValue ?? "" : english, altValue: shared ? nil : nationalValue,
                                 altLabel: altLabel == label ? nil : altLabel))
         }
-        for index in rows.indices {
-            rows[index].number = AIPTitleWords.item(section: section, label: rows[index].label)
-                ?? rows[index].altLabel.flatMap { AIPTitleWords.item(section: section, label: $0) } ?? 0
+        return placedByLabel(rows, section: section, unplaced: Array(lines[..<(rowStarts.first ?? lines.count)]))
+    }
+
+    /// Rows printed without item numbers placed on the catalogue items their labels name (the English label, else
+    /// the national one: ``AIPTitleWords/items(section:label:)``). A label naming several items takes the first of
+    /// them that the template puts after the item of the row before it (`AIS/ARO` after `Health and sanitation`: item
+    /// 4, as printed where item 4 goes); one naming none, or none after the row before, is rejected. Rows naming the
+    /// same item are the parts of one item printed apart (`Elevation`, `Reference temperature`, `Low average
+    /// temperature`; Spain): joined in print order, labels by ` / `, values by line.
+    static func placedByLabel(_ rows: [PDFItem], section: Int, unplaced: [PDFLine]) -> PDFLabelledRows {
+        var parts: [Int: [PDFItem]] = [:], rejected: [(row: PDFItem, code: String)] = []
+        var previous = 0
+        for row in rows {
+            var named = AIPTitleWords.items(section: section, label: row.label)
+            if named.isEmpty { named = row.altLabel.map { AIPTitleWords.items(section: section, label: $0) } ?? [] }
+            guard let item = named.count == 1 ? named[0] : named.first(where: { $0 > previous }) else {
+                rejected.append((row, named.isEmpty ? "pdf.unplaced_text" : "pdf.ambiguous_label"))
+                continue
+            }
+            var placed = row
+            placed.number = item
+            parts[item, default: []].append(placed)
+            previous = item
         }
-        let claims = Dictionary(grouping: rows.map(\.number), by: { $0 }).mapValues(\.count)
-        return PDFLabelledRows(items: rows.filter { $0.number > 0 && claims[$0.number] == 1 }.sorted { $0.number < $1.number },
-                               rejected: rows.compactMap { row in
-                                   row.number == 0 ? (row, "pdf.unplaced_text") : claims[row.number] == 1 ? nil : (row, "pdf.ambiguous_label")
-                               },
-                               unplaced: Array(lines[..<(rowStarts.first ?? lines.count)]))
+        let items = parts.keys.sorted().compactMap { item -> PDFItem? in
+            guard let rows = parts[item], var first = rows.first else { return nil }
+            func joined(_ texts: [String?], _ separator: String) -> String? {
+                texts.allSatisfy { $0 == nil } ? nil : texts.map { $0 ?? "" }.filter { !$0.isEmpty }.joined(separator: separator)
+            }
+            first.label = rows.map(\.label).joined(separator: " / ")
+            first.value = rows.map(\.value).filter { !$0.isEmpty }.joined(separator: "\n")
+            first.altValue = joined(rows.map(\.altValue), "\n")
+            first.altLabel = joined(rows.map(\.altLabel), " / ")
+            return first
+        }
+        return PDFLabelledRows(items: items, rejected: rejected, unplaced: unplaced)
     }
 
     /// The words of a line by column: a word after a gutter goes to the last column starting at or left of it; a

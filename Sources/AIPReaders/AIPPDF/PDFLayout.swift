@@ -13,11 +13,15 @@ enum PDFLayout {
     /// document's ``pageLines(_:)`` when the caller has them already.
     static func body(_ layer: PDFTextLayer, pageLines: [[PDFLine]]? = nil) -> [PDFLine] {
         let pages = pageLines ?? self.pageLines(layer)
-        let bodies = zip(layer.pages, pages).map { page, lines in
+        return readingOrder(pageBodies(layer, pageLines: pages), extents: pages.map(textExtent)).flatMap { $0 }
+    }
+
+    /// The body lines of each page: running header and footer removed, in print position.
+    static func pageBodies(_ layer: PDFTextLayer, pageLines: [[PDFLine]]) -> [[PDFLine]] {
+        zip(layer.pages, pageLines).map { page, lines in
             let headerBottom = runningHeaderBottom(lines, pageHeight: page.height)
             return lines.filter { $0.midY > headerBottom && $0.midY <= runningFooterTop(pageHeight: page.height) }
         }
-        return readingOrder(bodies, extents: pages.map(textExtent)).flatMap { $0 }
     }
 
     /// The left and right edges of all the text of a page's `lines` (running header and footer included, when

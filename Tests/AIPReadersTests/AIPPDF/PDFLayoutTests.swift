@@ -213,10 +213,17 @@ import Testing
                 let entries = result.page?.entries.filter { $0.section == section } ?? []
                 let numbers = entries.filter { !$0.location.contains("label of") }.compactMap(\.itemNumber)
                 #expect(numbers == Array(1...max(1, numbers.count)).prefix(numbers.count).map { $0 }, "round \(round)")
-                // Items placed by label: each named by its label (English, else national), none twice.
+                // Items placed by label: each part (rows naming one item are joined by ` / `) named by its label
+                // (English, else national) among the items it names, none twice.
                 let labelled = entries.filter { $0.location.contains("label of") }
                 #expect(labelled.allSatisfy { entry in
-                    [entry.field, entry.altField].contains { $0.flatMap { AIPTitleWords.item(section: section, label: $0) } == entry.itemNumber }
+                    let parts = entry.field.components(separatedBy: " / ")
+                    let national = entry.altField?.components(separatedBy: " / ") ?? []
+                    return parts.indices.allSatisfy { index in
+                        [parts[index], index < national.count ? national[index] : nil].contains { label in
+                            label.map { AIPTitleWords.items(section: section, label: $0).contains(entry.itemNumber ?? 0) } ?? false
+                        }
+                    }
                 }, "round \(round)")
                 #expect(Set(labelled.compactMap(\.itemNumber)).count == labelled.count, "round \(round)")
             }
