@@ -74,7 +74,10 @@ public enum AIPPDFReader {
         let sections = PDFLayout.sections(body)
         let pages = Dictionary(grouping: body, by: \.page)
         let valueRight = PDFLayout.valueRight(body: pages, all: Dictionary(grouping: allLines, by: \.page))
-        let location = (sections + PDFLayout.sections(languages?.national ?? [])).filter { $0.number == 1 }.flatMap { [$0.heading] + $0.lines }
+        // AD 2.1 as read, then as printed, before any column is read apart (its heading may carry the code and name
+        // beside it, in the other language's column).
+        let location = [sections, PDFLayout.sections(bodies.flatMap { $0 })].flatMap { $0.filter { $0.number == 1 }.prefix(1) }
+            .flatMap { [$0.heading] + $0.lines }
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines, locationLines: location, file: file) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
                                                         reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",

@@ -39,13 +39,13 @@ enum PDFDocumentFacts {
 
     /// The aerodrome's name from the AD 2.1 heading or section (`EBOS - OOSTENDE-BRUGGE / Oostende`, `…Name:
     /// EKAH - Aarhus`): the words after the code that starts a line, or after the code and a dash inside one.
-    /// `lines` are the AD 2.1 heading, then its section's lines; a heading starting with the code names no name.
+    /// `lines` are AD 2.1 headings and their sections' lines; a heading starting with the code names no name.
     static func name(section lines: [PDFLine], icao: String) -> String? {
-        for (index, line) in lines.enumerated() {
+        for line in lines {
             var words = line.words.map(\.text)[...]
             guard let code = words.firstIndex(of: icao) else { continue }
             let dashed = code + 1 < words.endIndex && ["-", "—", "–", "/"].contains(words[code + 1])
-            guard (code == words.startIndex && index > 0) || dashed else { continue }
+            guard (code == words.startIndex && PDFLayout.headingNumber(line) == nil) || dashed else { continue }
             words = words[(code + (dashed ? 2 : 1))...]
             let name = words.joined(separator: " ")
             if !name.isEmpty { return name }

@@ -56,8 +56,7 @@ extension PDFLayout {
         let gaps = zip(previous, previous.dropFirst()).map { $1.x0 - $0.x1 }
         let stretched = !gaps.isEmpty && gaps.reduce(0, +) / Double(gaps.count) > 1.1 * (space ?? last.height / 3)
         if last.x1 >= right - PDFColumns.slack(last.height), stretched, !listEntry, !entryLike(first, previous.first) { return false }
-        let space = 0.25 * first.height
-        let fits = last.x1 + space + (first.x1 - first.x0) <= right + 0.1 * first.height
+        let fits = last.x1 + 0.25 * first.height + (first.x1 - first.x0) <= right + 0.1 * first.height
         let sentenceEnd = [".", ":", ";"].contains(where: last.text.hasSuffix) && first.text.first.map { $0.isUppercase || $0.isNumber } == true
             && !runsSentencesOn(previous) && !runsSentencesOn(line)
         let hasKey = line.prefix(3).contains { $0.text.hasSuffix(":") }

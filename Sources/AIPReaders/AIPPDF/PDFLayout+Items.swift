@@ -92,14 +92,20 @@ extension PDFLayout {
                 continue
             }
             let rows = indices.map { split[$0] }
-            // A label after the item's first one starts a sub-row, its value a new line, unless it wraps the label
-            // line above it (`Customs and` / `immigration:`).
+            // A label after the item's first one starts a sub-row, its value a new line, when the label line above it
+            // ends in a colon (`AD ADM:` / `Address:`) or would not have wrapped there (`ARP PSN` / `and site at
+            // AD:`); otherwise it wraps that line (`Customs and` / `immigration:`). The label column's edge lies
+            // between its widest label line and the value column's gutter: a word that would fit only past the
+            // widest line does not start a sub-row when it joins (`Fuelling facilities` / `and capacity:`).
             var startsSubRow = [Bool](repeating: false, count: rows.count)
+            let widestLabel = rows.flatMap(\.label).map(\.x1).max() ?? 0
             var previousLabel: Int?
             for index in rows.indices where !rows[index].label.isEmpty {
-                if let previous = previousLabel {
-                    startsSubRow[index] = startsLine(rows[index].label, after: rows[previous].label,
-                                                     left: rows[previous].label.first?.x0 ?? 0, right: rows[index].labelRight)
+                if let previous = previousLabel, let last = rows[previous].label.last, let first = rows[index].label.first {
+                    let fitsWidest = last.x1 + 0.25 * first.height + (first.x1 - first.x0) <= widestLabel
+                    startsSubRow[index] = last.text.hasSuffix(":")
+                        || startsLine(rows[index].label, after: rows[previous].label, left: rows[previous].label.first?.x0 ?? 0,
+                                      right: rows[index].labelRight) && (fitsWidest || !joiningWords.contains(first.text.lowercased()))
                 }
                 previousLabel = index
             }
@@ -117,18 +123,19 @@ extension PDFLayout {
             if splitX != nil { (english, national) = (parallelBreaks(english, national), parallelBreaks(national, english)) }
             let labels = splitLabels ? bilingualLabels(split, indices: indices, blocks: blocks) : nil
             // Where labels start their rows, a label line without a value of its own wraps the label above it
-            // (`Hangar space  No` / `for visiting aircraft:`); one with its value is a sub-row (`ELEV:  82 FT` / `REF
-            // temperature:  22.7°C`).
-            var labelLines: [CellLine] = []
-            for row in rows where !row.label.isEmpty {
-                if placement == .top, row.value.isEmpty, row.number == nil, !labelLines.isEmpty {
-                    labelLines[labelLines.count - 1].words += row.label
-                } else {
-                    labelLines.append((row.label, row.labelRight, false))
-                }
+            // (`Hangar space  No` / `for visiting aircraft:`) unless that one ends in a colon; others are sub-rows as
+            // their values are (joined by ` / `, a wrapped line by a space). Colons ending a label line are
+            // punctuation, not label.
+            var label = ""
+            var lastLabel: [PDFWord] = []
+            for (index, row) in rows.enumerated() where !row.label.isEmpty {
+                let wraps = placement == .top && row.value.isEmpty && row.number == nil && lastLabel.last?.text.hasSuffix(":") == false
+                if !label.isEmpty { label += startsSubRow[index] && !wraps ? " / " : " " }
+                label += PDFLine.join(labelWords(row.label))
+                lastLabel = row.label
             }
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
-                                 label: labels?.english ?? joinLines(labelLines, joiner: " / "),
+                                 label: labels?.english ?? label,
                                  value: joinLines(english, joiner: "\n"),
                                  altValue: splitX == nil ? nil : joinLines(national, joiner: "\n"),
                                  altLabel: labels?.national))

@@ -45,11 +45,10 @@ extension PDFLayout {
     }
 
     /// Whether a document prints its section headings twice, one below the other (national, then English: `LKKV AD
-    /// 2.2 ZEMĚPISNÉ…` / `LKKV AD 2.2 AERODROME GEOGRAPHICAL…`), for two sections or more: its cells stack the
-    /// languages the same way.
+    /// 2.2 ZEMĚPISNÉ…` / `LKKV AD 2.2 AERODROME GEOGRAPHICAL…`): its cells stack the languages the same way.
     static func stacksHeadings(_ lines: [PDFLine]) -> Bool {
         let numbers = lines.map(headingNumber)
-        return zip(numbers, numbers.dropFirst()).count { $0 != nil && $0 == $1 } >= 2
+        return zip(numbers, numbers.dropFirst()).contains { $0 != nil && $0 == $1 }
     }
 
     /// A label line's text, a colon ending it dropped (`Provozovatel letiště:`, `AD ADM:`): punctuation, not label.

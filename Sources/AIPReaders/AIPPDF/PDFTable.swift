@@ -147,12 +147,11 @@ extension PDFLayout {
         var label = words.filter { $0.x0 < columns.valueX - columns.slack }
         var value = Array(words.filter { $0.x0 >= columns.valueX - columns.slack })
         // A label ends at its colon: words after it on the line are value even left of the value column (a row set
-        // over the whole width, Denmark's `7. Remarks: NIL`), and the colon is punctuation, not label.
+        // over the whole width, Denmark's `7. Remarks: NIL`).
         if let colon = label.dropLast().firstIndex(where: { $0.text.hasSuffix(":") }) {
             value = Array(label[(colon + 1)...]) + value
             label = Array(label[...colon])
         }
-        label = labelWords(label)
         // A line shows a cell split by language when a word starts at the split column after more than a space;
         // text merely running across the column is a shared cell.
         let showsSplit = columns.languageSplitX.map { splitX in

@@ -104,4 +104,21 @@ struct AIPPDFRealDocumentTests {
         print("[aip-pdf score] all \(right)/\(printed)")
         #expect(right * 100 >= printed * 98, "\(right) of \(printed) items right")
     }
+
+    /// Each chapter's word boxes scaled as a chapter set in smaller or larger type would be read item for item as
+    /// at their own size: no threshold of the reader is in points.
+    @Test(arguments: [0.3, 3.0])
+    func everyChapterReadsAlikeAtAnotherSize(_ factor: Double) throws {
+        for icao in Self.chapters {
+            let data = try SourceFile(contentsOf: SharedFixtures.url("aip-pdf/\(icao).pdf"), displayName: icao).bytes
+            guard case .xhtml(let xhtml) = try PDFTextExtractor().extract(data, file: icao) else {
+                Issue.record("pdftotext did not read \(icao)")
+                continue
+            }
+            let layer = PDFTextLayer(bboxXHTML: xhtml)
+            let original = PDFLayoutScaleTests.reading(AIPPDFReader.read(layer, file: icao))
+            #expect(PDFLayoutScaleTests.reading(AIPPDFReader.read(PDFLayoutScaleTests.scaled(layer, by: factor), file: icao)) == original,
+                    "\(icao) at \(factor)")
+        }
+    }
 }

@@ -198,9 +198,11 @@ import Testing
                                text: vocabulary[Int(random.next() % UInt64(vocabulary.count))])
             }
             // Odd rounds scatter the noise over a synthetic chapter (tables, Spanish without numbers, two text
-            // columns, stacked cells in turn), so that real layouts meet it.
+            // columns, stacked cells, language columns, items running on over columns, stacked centred rows in
+            // turn), so that real layouts meet it.
             let chapters = [(SyntheticChapter.english, "ZZZZ"), (SyntheticChapter.spanish, "ZZZZ"), (SyntheticChapter.twoColumns, "EKXX"),
-                            (SyntheticChapter.stackedInCells, "LKXX")]
+                            (SyntheticChapter.stackedInCells, "LKXX"), (SyntheticChapter.languageColumns, "ZZZZ"),
+                            (SyntheticChapter.runOnColumns, "ZZZZ"), (SyntheticChapter.stackedCentred, "LKXX")]
             let (texts, icao) = chapters[round / 2 % chapters.count]
             let chapter = round % 2 == 1 ? SyntheticChapter.layer(texts).pages.flatMap(\.words) : []
             let layer = PDFTextLayer(pages: (1...3).map { page in
@@ -213,16 +215,12 @@ import Testing
                 let entries = result.page?.entries.filter { $0.section == section } ?? []
                 let numbers = entries.filter { !$0.location.contains("label of") }.compactMap(\.itemNumber)
                 #expect(numbers == Array(1...max(1, numbers.count)).prefix(numbers.count).map { $0 }, "round \(round)")
-                // Items placed by label: each part (rows naming one item are joined by ` / `) named by its label
-                // (English, else national) among the items it names, none twice.
+                // Items placed by label: each among the items its label (English, else national), or a part of it
+                // (rows naming one item are joined by ` / `), names, none twice.
                 let labelled = entries.filter { $0.location.contains("label of") }
                 #expect(labelled.allSatisfy { entry in
-                    let parts = entry.field.components(separatedBy: " / ")
-                    let national = entry.altField?.components(separatedBy: " / ") ?? []
-                    return parts.indices.allSatisfy { index in
-                        [parts[index], index < national.count ? national[index] : nil].contains { label in
-                            label.map { AIPTitleWords.items(section: section, label: $0).contains(entry.itemNumber ?? 0) } ?? false
-                        }
+                    [entry.field, entry.altField].compactMap { $0 }.flatMap { [$0] + $0.components(separatedBy: " / ") }.contains { label in
+                        AIPTitleWords.items(section: section, label: label).contains(entry.itemNumber ?? 0)
                     }
                 }, "round \(round)")
                 #expect(Set(labelled.compactMap(\.itemNumber)).count == labelled.count, "round \(round)")
