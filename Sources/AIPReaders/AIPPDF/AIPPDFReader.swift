@@ -4,19 +4,25 @@ import Foundation
 /// pages (family ``EAIPFamily/aipPDF``, source `aip_pdf`): ICAO code and effective date from the document, AD
 /// 2.2–2.5 items with their printed numbers and labels, and the chart pages that follow AD 2.25 (``PDFCharts``).
 ///
-/// Words and boxes come from poppler (``PDFTextExtractor``); everything after that is ``PDFLayout``, driven by the
-/// page geometry rather than by a per-state template. Numbers are reported as printed; mapping a label to the
-/// standard catalogue when a state numbers differently is the airports stage's job.
+/// Words and boxes come from poppler (``PDFTextExtractor``); everything after that is ``PDFLayout``, driven by what
+/// every AD 2 chapter shares (the ICAO template's section titles, item order and English labels, item numbers where
+/// printed, the code beside `AD 2`) and by the page geometry measured in the text's own size, never by a state's
+/// template. Numbers are reported as printed; mapping a label to the standard catalogue when a state numbers
+/// differently is the airports stage's job.
 ///
 /// ## Finding codes
 /// - `pdf.too_large`, `pdf.not_pdf`: not read at all;
 /// - `pdf.unreadable`: poppler refused the file (damaged, truncated, encrypted); `pdf.timeout`, `pdf.output_too_large`;
 /// - `pdf.no_text_layer`: no words (a scanned, image-only document: no OCR here);
-/// - `pdf.no_icao`: no aerodrome code in the section headings or page headers;
+/// - `pdf.no_icao`: no aerodrome code beside `AD 2` in the page headers or headings, on the AD 2.1 line or in the file
+///   name (the reason names the sections recognised);
+/// - `pdf.no_items`: an aerodrome, but no AD 2.2–2.5 item read (the reason names the sections recognised and the
+///   layouts tried);
 /// - `pdf.section_missing`: one of AD 2.2–2.5 has no heading, or neither numbered items nor label and value columns;
 /// - `pdf.unplaced_text`: text inside AD 2.2–2.5 that belongs to no item (reported, never guessed into one), or a
 ///   row of a table without item numbers whose label names no catalogue item;
-/// - `pdf.ambiguous_label`: rows of a table without item numbers whose labels name the same item (none used).
+/// - `pdf.ambiguous_label`: a row of a table without item numbers whose label names several items, none of which the
+///   template's order allows after the row before (not used).
 public enum AIPPDFReader {
     /// Real chapters are 50 KB–1 MB; anything past this is not one.
     public static let maximumFileBytes = 64 << 20
@@ -80,7 +86,7 @@ public enum AIPPDFReader {
             .flatMap { [$0.heading] + $0.lines }
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines, locationLines: location, file: file) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
-                                                        reason: "names no aerodrome (ICAO code) in its AD 2 headings or page headers; not an AD 2 chapter",
+                                                        reason: "names no aerodrome (ICAO code) beside AD 2 in its page headers or headings, on an AD 2.1 line or in its file name; \(recognised(sections, pages: layer.pages.count)); not read as an AD 2 chapter",
                                                         action: .rowRejected)],
                           pageCount: layer.pages.count)
         }
@@ -93,12 +99,27 @@ public enum AIPPDFReader {
             entries[index].altValue = entries[index].altValue.map { PDFLayout.resolvingSoftHyphens($0, vocabulary: vocabulary) }
         }
         findings += sectionFindings
+        if entries.isEmpty {
+            findings.append(Finding(file: file, location: .file, code: "pdf.no_items", value: icao,
+                                    reason: "names \(icao) but gives no AD 2.2–2.5 item: \(recognised(sections, pages: layer.pages.count)); none of its sections reads as numbered table rows, numbered running text, `Label: value` runs or label and value columns",
+                                    action: .warning))
+        }
         let name = PDFDocumentFacts.name(section: location, icao: icao)
         let page = EAIPPage(file: file, family: .aipPDF, icao: icao,
                             effectiveDate: PDFDocumentFacts.effectiveDate(layer), name: name,
                             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value,
                             entries: entries, charts: PDFCharts.charts(layer, icao: icao))
         return Result(page: page, findings: findings, pageCount: layer.pages.count, itemsPlacedByLabel: itemsPlacedByLabel)
+    }
+
+    /// What the reader recognised of a document, for a finding on a document it could not read: its pages and the
+    /// AD 2 section headings found.
+    private static func recognised(_ sections: [(number: Int, heading: PDFLine, lines: [PDFLine])], pages: Int) -> String {
+        let numbers = Set(sections.map(\.number)).sorted()
+        let found = numbers.isEmpty ? "no AD 2 section heading" : "the headings of " + numbers.map { "AD 2.\($0)" }.joined(separator: ", ")
+        let missing = EAIPReader.itemSections.filter { !numbers.contains($0) }
+        return "recognised \(pages) page\(pages == 1 ? "" : "s") and \(found)"
+            + (missing.isEmpty ? "" : "; no heading of " + missing.map { "AD 2.\($0)" }.joined(separator: ", "))
     }
 
     /// The entries of AD 2.2–2.5: numbered tables (or numbered running text) first, else label and value columns

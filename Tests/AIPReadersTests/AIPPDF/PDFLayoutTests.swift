@@ -179,6 +179,14 @@ import Testing
         #expect(empty.page == nil && empty.findings.map(\.code) == ["pdf.no_text_layer"])
         let noCode = AIPPDFReader.read(SyntheticChapter.layer([[Text(100, 100, "Some letter about nothing")]]), file: "x.pdf")
         #expect(noCode.page == nil && noCode.findings.map(\.code) == ["pdf.no_icao"])
+        #expect(noCode.findings.first?.reason.contains("recognised 1 page and no AD 2 section heading") == true)
+        // Headings but no code: the finding names the sections it did recognise.
+        let headings = AIPPDFReader.read(SyntheticChapter.layer([[Text(100, 100, "2.3 OPERATIONAL HOURS"), Text(60, 120, "1 Customs")]]), file: "x.pdf")
+        #expect(headings.findings.first?.reason.contains("the headings of AD 2.3; no heading of AD 2.2, AD 2.4, AD 2.5") == true)
+        // A code but nothing read: a finding too, never a silent empty page.
+        let nothing = AIPPDFReader.read(SyntheticChapter.layer([[Text(450, 20, "AD 2 ZZZZ 1-1"), Text(100, 100, "ZZZZ AD 2.3 OPERATIONAL HOURS"),
+                                                                 Text(60, 120, "Text that is no item")]]), file: "x.pdf")
+        #expect(nothing.page?.entries.isEmpty == true && nothing.findings.map(\.code).contains("pdf.no_items"))
     }
 }
 
