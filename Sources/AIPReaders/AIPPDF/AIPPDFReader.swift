@@ -75,15 +75,16 @@ public enum AIPPDFReader {
         let allLines = pageLines.flatMap { $0 }
         let bodies = PDFLayout.pageBodies(layer, pageLines: pageLines), extents = pageLines.map(PDFLayout.textExtent)
         // A chapter in language columns is read in its English column, the national one beside it.
-        let languages = PDFLayout.languageColumns(bodies, extents: extents)
-        let body = languages?.english ?? PDFLayout.readingOrder(bodies, extents: extents).flatMap { $0 }
+        let gutters = bodies.indices.map { PDFLayout.columnGutter(bodies[$0], extent: extents[$0]) }
+        let languages = PDFLayout.languageColumns(bodies, extents: extents, gutters: gutters)
+        let body = languages?.english ?? PDFLayout.readingOrder(bodies, extents: extents, gutters: gutters).flatMap { $0 }
         let sections = PDFLayout.sections(body)
         let pages = Dictionary(grouping: body, by: \.page)
         let valueRight = PDFLayout.valueRight(body: pages, all: Dictionary(grouping: allLines, by: \.page))
         // AD 2.1 as read, then as printed, before any column is read apart (its heading may carry the code and name
         // beside it, in the other language's column).
-        let location = [sections, PDFLayout.sections(bodies.flatMap { $0 })].flatMap { $0.filter { $0.number == 1 }.prefix(1) }
-            .flatMap { [$0.heading] + $0.lines }
+        let location = (sections.contains { $0.number == 1 } ? sections : sections + PDFLayout.sections(bodies.flatMap { $0 }))
+            .filter { $0.number == 1 }.prefix(1).flatMap { [$0.heading] + $0.lines }
         guard let icao = PDFDocumentFacts.icao(headings: sections.map(\.heading), lines: allLines, locationLines: location, file: file) else {
             return Result(page: nil, findings: [Finding(file: file, location: .file, code: "pdf.no_icao",
                                                         reason: "names no aerodrome (ICAO code) beside AD 2 in its page headers or headings, on an AD 2.1 line or in its file name; \(recognised(sections, pages: layer.pages.count)); not read as an AD 2 chapter",
@@ -91,7 +92,7 @@ public enum AIPPDFReader {
                           pageCount: layer.pages.count)
         }
         var (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight,
-                                                                           stackedHeadings: PDFLayout.stacksHeadings(body),
+                                                                           stackedHeadings: PDFLayout.stacksHeadings(sections.map(\.heading), body: body),
                                                                            national: languages?.national ?? [], file: file)
         let vocabulary = PDFLayout.vocabulary(allLines)
         for index in entries.indices {

@@ -10,9 +10,11 @@
 extension PDFLayout {
     /// The English and the national lines of a document set in language columns (see above), nil for any other.
     /// Each line keeps its print position; its `columnRight` is the right edge of its column on the page (where its
-    /// text wraps). Lines crossing the gutter (a title over both columns) are in both.
-    static func languageColumns(_ pages: [[PDFLine]], extents: [ClosedRange<Double>?]) -> (english: [PDFLine], national: [PDFLine])? {
-        let gutters = pages.indices.map { columnGutter(pages[$0], extent: extents[$0]) }
+    /// text wraps). Lines crossing the gutter (a title over both columns) are in both. `gutters` are the pages'
+    /// ``columnGutter(_:extent:)``, when the caller has them already.
+    static func languageColumns(_ pages: [[PDFLine]], extents: [ClosedRange<Double>?],
+                                gutters: [Double?]? = nil) -> (english: [PDFLine], national: [PDFLine])? {
+        let gutters = gutters ?? pages.indices.map { columnGutter(pages[$0], extent: extents[$0]) }
         var englishRight: Bool?
         for (lines, gutter) in zip(pages, gutters) {
             guard let gutter, englishRight == nil else { continue }

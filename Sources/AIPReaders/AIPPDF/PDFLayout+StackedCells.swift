@@ -46,9 +46,12 @@ extension PDFLayout {
 
     /// Whether a document prints its section headings twice, one below the other (national, then English: `LKKV AD
     /// 2.2 ZEMĚPISNÉ…` / `LKKV AD 2.2 AERODROME GEOGRAPHICAL…`): its cells stack the languages the same way.
-    static func stacksHeadings(_ lines: [PDFLine]) -> Bool {
-        let numbers = lines.map(headingNumber)
-        return zip(numbers, numbers.dropFirst()).contains { $0 != nil && $0 == $1 }
+    /// `headings` are the section headings found in `body`.
+    static func stacksHeadings(_ headings: [PDFLine], body: [PDFLine]) -> Bool {
+        headings.contains { heading in
+            guard let index = body.firstIndex(of: heading), index + 1 < body.count else { return false }
+            return headingNumber(body[index + 1]) == headingNumber(heading)
+        }
     }
 
     /// A label line's text, a colon ending it dropped (`Provozovatel letiště:`, `AD ADM:`): punctuation, not label.

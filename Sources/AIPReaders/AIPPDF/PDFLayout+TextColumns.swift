@@ -29,9 +29,10 @@ extension PDFLayout {
     ///
     /// `extents` holds the left and right edges of all the text of each page, running header and footer included
     /// (default: of its body lines): a right column of short lines (`1. Hotels: NIL`) must not narrow the page and
-    /// move its middle fifth onto the left column.
-    static func readingOrder(_ pages: [[PDFLine]], extents: [ClosedRange<Double>?]? = nil) -> [[PDFLine]] {
-        let gutters = pages.indices.map { columnGutter(pages[$0], extent: extents?[$0]) }
+    /// move its middle fifth onto the left column. `gutters` are the pages' ``columnGutter(_:extent:)``, when the caller
+    /// has them already.
+    static func readingOrder(_ pages: [[PDFLine]], extents: [ClosedRange<Double>?]? = nil, gutters: [Double?]? = nil) -> [[PDFLine]] {
+        let gutters = gutters ?? pages.indices.map { columnGutter(pages[$0], extent: extents?[$0]) }
         let readByColumns = zip(pages, gutters).contains { lines, gutter in
             guard let gutter else { return false }
             let sides = sides(lines, gutter: gutter)
