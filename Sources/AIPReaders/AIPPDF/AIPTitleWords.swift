@@ -15,14 +15,16 @@ public enum AIPTitleWords {
     // MARK: Section titles
 
     /// The AD 2 section a heading's title names, nil when it names none: the title (each half of a bilingual
-    /// `HORAS DE FUNCIONAMIENTO / OPERATIONAL HOURS`) must hold exactly the content words of one of the section's
-    /// titles, so that a label or a sentence mentioning `hours` is no heading; a half in a language the table
-    /// lacks is passed over when another half names the section, and halves naming two sections name none.
-    static func section(title: String) -> Int? {
-        let found = Set(title.split(separator: "/").compactMap { half -> Int? in
-            let content = contentWords(String(half))
+    /// `HORAS DE FUNCIONAMIENTO / OPERATIONAL HOURS`, each of `titles` when a heading prints its halves or a value
+    /// apart) must hold exactly the content words of one of the section's titles, so that a label or a sentence
+    /// mentioning `hours` is no heading; a half in a language the table lacks (or a value) is passed over when
+    /// another half names the section, and halves naming two sections name none. `englishOnly`: only the
+    /// template's English titles count.
+    static func section(titles: [String], englishOnly: Bool = false) -> Int? {
+        let found = Set(titles.flatMap { $0.split(separator: "/") }.compactMap { half -> Int? in
+            let content = Set(contentWords(String(half)).map(singular))
             guard !content.isEmpty else { return nil }
-            return sectionTitles.first { $0.titles.contains(content) }?.section
+            return sectionTitles.first { ($0.english + (englishOnly ? [] : $0.national)).contains(content) }?.section
         })
         return found.count == 1 ? found.first : nil
     }
@@ -43,11 +45,15 @@ public enum AIPTitleWords {
 
     static func contentWords(_ text: String) -> Set<String> { Set(words(text).filter { !fillerWords.contains($0) }) }
 
-    /// Titles of AD 2.1–2.25: English (ICAO Annex 15) for all, and for the sections an aerodrome chapter's items
+    /// A title word without a plural `s` (`RESCUE AND FIRE FIGHTING SERVICE` is section 2.6's title as much as
+    /// `…SERVICES`).
+    static func singular(_ word: String) -> String { word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : word }
+
+    /// Titles of AD 2.1–2.25: English (ICAO Annex 15, first) for all, and for the sections an aerodrome chapter's items
     /// live in and the one right after them (2.1–2.6, where a missed heading would run one section into the next),
     /// the national titles of the AIPs of France, Germany, Italy, Spain, Czechia, Denmark, the Netherlands and
     /// Croatia (as those AIPs print them; spelling variants each a title).
-    static let sectionTitles: [(section: Int, titles: [Set<String>])] = [
+    static let sectionTitles: [(section: Int, english: [Set<String>], national: [Set<String>])] = [
         (1, ["Aerodrome location indicator and name", "Indicateur d'emplacement et nom de l'aérodrome",
              "Ortskennung und Name des Flugplatzes", "Indicatore di località e nome dell'aeroporto",
              "Indicador de lugar y nombre del aeródromo", "Směrovací ukazatel místa a název letiště",
@@ -93,7 +99,12 @@ public enum AIPTitleWords {
         (23, ["Additional information"]),
         (24, ["Charts related to an aerodrome", "Charts related to the aerodrome"]),
         (25, ["Visual segment surface (VSS) penetration", "Visual segment surface penetration"]),
-    ].map { section, titles in (section, titles.map(contentWords)) }
+    ].map { section, titles in
+        // The English titles come first: one, or two spellings of AD 2.6's.
+        let english = section == 6 ? 2 : section <= 5 ? 1 : titles.count
+        let content = titles.map { Set(contentWords($0).map(singular)) }
+        return (section, Array(content.prefix(english)), Array(content.dropFirst(english)))
+    }
 
     // MARK: Item labels
 
@@ -101,10 +112,16 @@ public enum AIPTitleWords {
     /// one does: an item is named when one of its keys occurs in the label as a run of whole words (`=ats` only as
     /// the whole label, since `ATS` is also a word of `ATS Reporting Office`).
     public static func item(section: Int, label: String) -> Int? {
+        let matches = items(section: section, label: label)
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Every AD 2.2–2.5 item a row label names (see ``item(section:label:)``), in the template's order: `AIS/ARO`
+    /// names AD 2.3 items 4 and 5.
+    public static func items(section: Int, label: String) -> [Int] {
         let label = words(label)
-        guard !label.isEmpty, let items = itemKeys[section] else { return nil }
-        let matches = items.filter { $0.keys.contains { key in key.whole ? key.words == label : contains(label, key.words) } }
-        return matches.count == 1 ? matches[0].item : nil
+        guard !label.isEmpty, let items = itemKeys[section] else { return [] }
+        return items.filter { $0.keys.contains { key in key.whole ? key.words == label : contains(label, key.words) } }.map(\.item)
     }
 
     private static func contains(_ words: [String], _ run: [String]) -> Bool {
@@ -112,14 +129,19 @@ public enum AIPTitleWords {
         return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
     }
 
-    /// Keys of each item's label by section: English (the catalogue's names and their usual variants) first, then
-    /// the words French, Italian and Spanish AIPs print.
+    /// Keys of each item's label by section: first the English words of the ICAO template's item (AD 2.2 item 6
+    /// "Aerodrome operator, address, telephone, telefax, e-mail address, AFS address, website") and their usual
+    /// variants, which every state prints, alone or beside its own; then, as an aid, the words French, Italian and
+    /// Spanish AIPs print.
     static let itemKeys: [Int: [(item: Int, keys: [(words: [String], whole: Bool)])]] = [
-        2: [(1, ["arp"]), (2, ["direction", "direccion"]), (3, ["elevation", "altitude", "elevazione", "elevacion"]),
-            (4, ["geoid", "geoide", "geoidal"]), (5, ["mag var", "magnetic", "magnetique", "magnetica"]),
-            (6, ["administration", "operator", "gestionnaire", "autorita", "administracion"]),
+        2: [(1, ["arp"]), (2, ["direction", "distance", "direccion"]),
+            (3, ["elevation", "altitude", "temperature", "elevazione", "elevacion"]),
+            (4, ["geoid", "undulation", "geoide", "geoidal"]), (5, ["mag var", "magnetic", "annual change", "magnetique", "magnetica"]),
+            (6, ["administration", "operator", "address", "telephone", "tel", "telefax", "fax", "e mail", "email", "afs", "aftn", "website",
+                 "gestionnaire", "autorita", "administracion"]),
             (7, ["traffic", "trafic", "traffico", "trafico"]), (8, ["remarks", "observations", "osservazioni", "observaciones"])],
-        3: [(1, ["administration", "administracion"]), (2, ["customs", "immigration", "aduanas", "inmigracion", "douane"]),
+        3: [(1, ["administration", "operator", "=ad", "=airport", "=aerodrome", "administracion"]),
+            (2, ["customs", "immigration", "aduanas", "inmigracion", "douane"]),
             (3, ["health", "sanitation", "sanidad"]), (4, ["ais"]), (5, ["aro", "ats reporting"]), (6, ["met"]), (7, ["=ats"]),
             (8, ["fuelling", "fueling", "combustible"]), (9, ["handling", "asistencia en tierra"]), (10, ["security", "seguridad"]),
             (11, ["de icing", "descongelacion", "deshielo"]), (12, ["remarks", "observaciones"])],

@@ -44,11 +44,11 @@ extension PDFLayout {
     /// a label without either (`ATS`) serves both.
     ///
     /// With `stackedCells`, each cell holds both languages, national above English (see
-    /// ``stackedCellItem(_:indices:number:)``), unless the item's label cells pair up as above; with either, an item
+    /// ``stackedCellItem(_:indices:number:section:)``), unless the item's label cells pair up as above; with either, an item
     /// whose label cells do not pair up may still hold both languages in one cell (its halves line for line, which
     /// a line pitch wider than 1.25 label heights parts into cells of one line each).
     static func items(_ table: PDFTable, placement: RowPlacement, stacked: Bool = false,
-                      splitLabels: Bool = false, stackedCells: Bool = false) -> (items: [PDFItem], unplaced: [PDFLine]) {
+                      splitLabels: Bool = false, stackedCells: Bool = false, section: Int = 0) -> (items: [PDFItem], unplaced: [PDFLine]) {
         let split = table.split
         // Anchors: what a row is centred on (or starts with), and the item number it carries, if any.
         let anchors: [(lines: ClosedRange<Int>, number: Int?)]
@@ -85,30 +85,57 @@ extension PDFLayout {
         let blocks = stacked || stackedCells || splitLabels ? table.labelBlocks : []
         for (k, start) in table.starts.enumerated() {
             let indices = split.indices.filter { itemOf[$0] == k + 1 }
-            if stacked || stackedCells, let item = stackedItem(split, indices: indices, blocks: blocks, number: k + 1)
-                ?? stackedCellItem(split, indices: indices, number: k + 1) {
+            // Centred rows part no label cells between the languages (see ``stackedCellItem``).
+            let pairedCells = stacked || (stackedCells && placement == .top) ? stackedItem(split, indices: indices, blocks: blocks, number: k + 1) : nil
+            if stacked || stackedCells, let item = pairedCells ?? stackedCellItem(split, indices: indices, number: k + 1, section: section) {
                 items.append(item)
                 continue
             }
             let rows = indices.map { split[$0] }
-            // A label after the item's first one starts a sub-row: its value starts a new line.
-            let firstLabel = rows.firstIndex { !$0.label.isEmpty } ?? rows.count
-            let startsSubRow = rows.indices.map { $0 > firstLabel && !rows[$0].label.isEmpty }
+            // A label after the item's first one starts a sub-row, its value a new line, when the label line above it
+            // ends in a colon (`AD ADM:` / `Address:`) or would not have wrapped there (`ARP PSN` / `and site at
+            // AD:`); otherwise it wraps that line (`Customs and` / `immigration:`). The label column's edge lies
+            // between its widest label line and the value column's gutter: a word that would fit only past the
+            // widest line does not start a sub-row when it joins (`Fuelling facilities` / `and capacity:`).
+            var startsSubRow = [Bool](repeating: false, count: rows.count)
+            let widestLabel = rows.flatMap(\.label).map(\.x1).max() ?? 0
+            var previousLabel: Int?
+            for index in rows.indices where !rows[index].label.isEmpty {
+                if let previous = previousLabel, let last = rows[previous].label.last, let first = rows[index].label.first {
+                    let fitsWidest = last.x1 + 0.25 * first.height + (first.x1 - first.x0) <= widestLabel
+                    startsSubRow[index] = last.text.hasSuffix(":")
+                        || startsLine(rows[index].label, after: rows[previous].label, left: rows[previous].label.first?.x0 ?? 0,
+                                      right: rows[index].labelRight) && (fitsWidest || !joiningWords.contains(first.text.lowercased()))
+                }
+                previousLabel = index
+            }
             // A cell split by language has a national half (left) and an English one (right), its lines taken
             // apart at the split column; a shared cell is all `value`.
             let splitX = rows.lazy.compactMap(\.languageSplitX).first
             var english = rows.indices.map { index in
-                (words: rows[index].value.filter { $0.x0 >= (splitX ?? -.infinity) - PDFColumns.slack }, right: rows[index].valueRight,
+                (words: rows[index].value.filter { $0.x0 >= (splitX ?? -.infinity) - PDFColumns.slack($0.height) }, right: rows[index].valueRight,
                  newRow: startsSubRow[index])
             }
             var national = rows.indices.map { index in
-                (words: rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack }, right: rows[index].altValueRight,
+                (words: rows[index].value.filter { $0.x0 < (splitX ?? -.infinity) - PDFColumns.slack($0.height) }, right: rows[index].altValueRight,
                  newRow: startsSubRow[index])
             }
             if splitX != nil { (english, national) = (parallelBreaks(english, national), parallelBreaks(national, english)) }
             let labels = splitLabels ? bilingualLabels(split, indices: indices, blocks: blocks) : nil
+            // Where labels start their rows, a label line without a value of its own wraps the label above it
+            // (`Hangar space  No` / `for visiting aircraft:`) unless that one ends in a colon; others are sub-rows as
+            // their values are (joined by ` / `, a wrapped line by a space). Colons ending a label line are
+            // punctuation, not label.
+            var label = ""
+            var lastLabel: [PDFWord] = []
+            for (index, row) in rows.enumerated() where !row.label.isEmpty {
+                let wraps = placement == .top && row.value.isEmpty && row.number == nil && lastLabel.last?.text.hasSuffix(":") == false
+                if !label.isEmpty { label += startsSubRow[index] && !wraps ? " / " : " " }
+                label += PDFLine.join(labelWords(row.label))
+                lastLabel = row.label
+            }
             items.append(PDFItem(number: k + 1, page: split[start].line.page,
-                                 label: labels?.english ?? joinLines(rows.map { ($0.label, $0.labelRight, false) }, joiner: " / "),
+                                 label: labels?.english ?? label,
                                  value: joinLines(english, joiner: "\n"),
                                  altValue: splitX == nil ? nil : joinLines(national, joiner: "\n"),
                                  altLabel: labels?.national))

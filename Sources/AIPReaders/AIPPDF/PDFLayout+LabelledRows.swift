@@ -2,10 +2,11 @@ import AIPFindings
 
 /// A section printed without item numbers (Spain): its rows, each placed on the catalogue item its label names.
 struct PDFLabelledRows {
-    /// Rows whose label names exactly one item no other row names, numbered by that item.
+    /// The catalogue items the rows' labels name, numbered by that item, rows naming the same item joined (see
+    /// ``PDFLayout/placedByLabel(_:section:unplaced:)``).
     var items: [PDFItem]
-    /// Rows whose label names no item (`pdf.unplaced_text`) or an item another row names too (`pdf.ambiguous_label`):
-    /// never guessed into one.
+    /// Rows whose label names no item (`pdf.unplaced_text`), or several of which none can be told by the template's
+    /// order (`pdf.ambiguous_label`): never guessed into one.
     var rejected: [(row: PDFItem, code: FindingCode)]
     /// Lines above the first row (column headings).
     var unplaced: [PDFLine]
@@ -32,8 +33,9 @@ extension PDFLayout {
             }
         }
         var groups: [[Double]] = []
+        let slack = PDFColumns.slack(textHeight(lines))
         for start in starts.sorted() {
-            if let first = groups.last?.first, start - first <= PDFColumns.slack { groups[groups.count - 1].append(start) } else { groups.append([start]) }
+            if let first = groups.last?.first, start - first <= slack { groups[groups.count - 1].append(start) } else { groups.append([start]) }
         }
         let columns = groups.filter { $0.count >= max(3, lines.count / 4) }.map { $0[0] }
         return (2...4).contains(columns.count) ? columns : nil
@@ -67,6 +69,7 @@ extension PDFLayout {
             (page, found.filter { $0.key <= page }.max { $0.key < $1.key }?.value ?? first)
         })
         let labelColumns: Set<Int> = count == 4 ? [0, 2] : [0]
+        let gutter = PDFColumns.minimumGutter(textHeight(lines))
         let cells = lines.map { cellsOf($0, columns: pageColumns[$0.page] ?? first) }
         var rowStarts: [Int] = []
         var lastLabel: Int?
@@ -88,7 +91,7 @@ extension PDFLayout {
                 joinLines(range.map { index in
                     // A column wraps before the next one's gutter; the last one at the body text's right edge.
                     let page = lines[index].page, columns = pageColumns[page] ?? first
-                    let right = column + 1 < count ? columns[column + 1] - 6 : valueRight[page] ?? lines[index].words.last?.x1 ?? 0
+                    let right = column + 1 < count ? columns[column + 1] - gutter : valueRight[page] ?? lines[index].words.last?.x1 ?? 0
                     return (cells[index][column], right, false)
                 }, joiner: joiner)
             }
@@ -110,16 +113,42 @@ extension PDFLayout {
                                 value: shared ? nationalValue ?? "" : english, altValue: shared ? nil : nationalValue,
                                 altLabel: altLabel == label ? nil : altLabel))
         }
-        for index in rows.indices {
-            rows[index].number = AIPTitleWords.item(section: section, label: rows[index].label)
-                ?? rows[index].altLabel.flatMap { AIPTitleWords.item(section: section, label: $0) } ?? 0
+        return placedByLabel(rows, section: section, unplaced: Array(lines[..<(rowStarts.first ?? lines.count)]))
+    }
+
+    /// Rows printed without item numbers placed on the catalogue items their labels name (the English label, else
+    /// the national one: ``AIPTitleWords/items(section:label:)``). A label naming several items takes the first of
+    /// them that the template puts after the item of the row before it (`AIS/ARO` after `Health and sanitation`: item
+    /// 4, as printed where item 4 goes); one naming none, or none after the row before, is rejected. Rows naming the
+    /// same item are the parts of one item printed apart (`Elevation`, `Reference temperature`, `Low average
+    /// temperature`; Spain): joined in print order, labels by ` / `, values by line.
+    static func placedByLabel(_ rows: [PDFItem], section: Int, unplaced: [PDFLine]) -> PDFLabelledRows {
+        var parts: [Int: [PDFItem]] = [:], rejected: [(row: PDFItem, code: FindingCode)] = []
+        var previous = 0
+        for row in rows {
+            var named = AIPTitleWords.items(section: section, label: row.label)
+            if named.isEmpty { named = row.altLabel.map { AIPTitleWords.items(section: section, label: $0) } ?? [] }
+            guard let item = named.count == 1 ? named[0] : named.first(where: { $0 > previous }) else {
+                rejected.append((row, named.isEmpty ? .pdfUnplacedText : .pdfAmbiguousLabel))
+                continue
+            }
+            var placed = row
+            placed.number = item
+            parts[item, default: []].append(placed)
+            previous = item
         }
-        let claims = Dictionary(grouping: rows.map(\.number), by: { $0 }).mapValues(\.count)
-        return PDFLabelledRows(items: rows.filter { $0.number > 0 && claims[$0.number] == 1 }.sorted { $0.number < $1.number },
-                               rejected: rows.compactMap { row in
-                                   row.number == 0 ? (row, .pdfUnplacedText) : claims[row.number] == 1 ? nil : (row, .pdfAmbiguousLabel)
-                               },
-                               unplaced: Array(lines[..<(rowStarts.first ?? lines.count)]))
+        let items = parts.keys.sorted().compactMap { item -> PDFItem? in
+            guard let rows = parts[item], var first = rows.first else { return nil }
+            func joined(_ texts: [String?], _ separator: String) -> String? {
+                texts.allSatisfy { $0 == nil } ? nil : texts.map { $0 ?? "" }.filter { !$0.isEmpty }.joined(separator: separator)
+            }
+            first.label = rows.map(\.label).joined(separator: " / ")
+            first.value = rows.map(\.value).filter { !$0.isEmpty }.joined(separator: "\n")
+            first.altValue = joined(rows.map(\.altValue), "\n")
+            first.altLabel = joined(rows.map(\.altLabel), " / ")
+            return first
+        }
+        return PDFLabelledRows(items: items, rejected: rejected, unplaced: unplaced)
     }
 
     /// The words of a line by column: a word after a gutter goes to the last column starting at or left of it; a
@@ -130,7 +159,7 @@ extension PDFLayout {
         var column = 0
         for (index, word) in line.words.enumerated() {
             let afterGutter = index == 0 || word.x0 - line.words[index - 1].x1 >= PDFColumns.minimumGutter(word.height)
-            if afterGutter { column = max(column, columns.lastIndex { $0 <= word.x0 + PDFColumns.slack } ?? 0) }
+            if afterGutter { column = max(column, columns.lastIndex { $0 <= word.x0 + PDFColumns.slack(word.height) } ?? 0) }
             cells[column].append(word)
         }
         return cells

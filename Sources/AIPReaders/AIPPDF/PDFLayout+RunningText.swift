@@ -19,21 +19,22 @@ extension PDFLayout {
     /// columns, centred, does not, and would otherwise make every line of the columns look short.
     static func runningTextTable(_ lines: [PDFLine], body: [Int: [PDFLine]]) -> PDFTable? {
         let left = Dictionary(grouping: lines, by: \.page).mapValues { $0.compactMap { $0.words.first?.x0 }.min() ?? 0 }
+        let indent = PDFColumns.numberColumnWidth(textHeight(lines))
         let valueRight = Dictionary(uniqueKeysWithValues: left.keys.map { page in
             let lines = body[page] ?? []
             let edge = lines.compactMap { $0.words.first?.x0 }.min() ?? 0
-            return (page, lines.filter { ($0.words.first?.x0 ?? .infinity) < edge + 20 }.compactMap { $0.words.last?.x1 }.max() ?? 0)
+            return (page, lines.filter { ($0.words.first?.x0 ?? .infinity) < edge + indent }.compactMap { $0.words.last?.x1 }.max() ?? 0)
         })
         var split: [PDFTableLine] = []
         var keyed = 0, numberedLines = 0
         // The numbered line just before, while its label has found no colon: a label may wrap onto the next line.
         var open: Int?
         for line in lines {
-            let right = valueRight[line.page] ?? 0
+            let right = line.columnRight ?? valueRight[line.page] ?? 0
             func row(_ number: PDFWord?, label: [PDFWord], value: [PDFWord]) -> PDFTableLine {
                 PDFTableLine(line: line, number: number, label: label, value: value, labelRight: right, valueRight: right)
             }
-            guard let first = line.words.first, line.words.count > 1, itemNumber(first) != nil, first.x0 < (left[line.page] ?? 0) + 20 else {
+            guard let first = line.words.first, line.words.count > 1, itemNumber(first) != nil, first.x0 < (left[line.page] ?? 0) + indent else {
                 if let index = open, line.words.first?.text.first?.isLowercase == true, let (label, rest) = labelToColon(line.words[...]) {
                     split[index].label += label
                     keyed += 1

@@ -1,7 +1,11 @@
 /// Layout analysis of an AIP aerodrome chapter: pure functions from word boxes to sections and items, testable
-/// without PDFs. Nothing here knows a state: columns come from the geometry of each section, headings from the
-/// forms `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`, `AD 2 XXXX.3`, or from their titles (`2.3 OPERATIONAL HOURS`,
-/// `3. Operational Hours`, `OPERATIONAL HOURS`).
+/// without PDFs. Nothing here knows a state: it reads what every AD 2 chapter shares. Headings come from the forms
+/// `XXXX AD 2.3`, `AD 2.3`, `XXXX 2.3`, `AD 2 XXXX.3`, or from the template's section titles (`2.3 OPERATIONAL
+/// HOURS`, `3. Operational Hours`, `OPERATIONAL HOURS`, national titles as an aid); items from their printed numbers
+/// in the template's order, or from the template's English label words; columns from the geometry of each section.
+/// Every length compared is a multiple of the text's own height (``PDFColumns``), none is in points. Pages set in two
+/// text columns are read column by column (``readingOrder(_:extents:)``), pages set in two language columns in
+/// their English column with the national one beside it (``languageColumns(_:extents:)``).
 enum PDFLayout {
     /// The lines of each page, text-layer artefacts removed, running header and footer kept.
     static func pageLines(_ layer: PDFTextLayer) -> [[PDFLine]] {
@@ -13,11 +17,15 @@ enum PDFLayout {
     /// document's ``pageLines(_:)`` when the caller has them already.
     static func body(_ layer: PDFTextLayer, pageLines: [[PDFLine]]? = nil) -> [PDFLine] {
         let pages = pageLines ?? self.pageLines(layer)
-        let bodies = zip(layer.pages, pages).map { page, lines in
+        return readingOrder(pageBodies(layer, pageLines: pages), extents: pages.map(textExtent)).flatMap { $0 }
+    }
+
+    /// The body lines of each page: running header and footer removed, in print position.
+    static func pageBodies(_ layer: PDFTextLayer, pageLines: [[PDFLine]]) -> [[PDFLine]] {
+        zip(layer.pages, pageLines).map { page, lines in
             let headerBottom = runningHeaderBottom(lines, pageHeight: page.height)
             return lines.filter { $0.midY > headerBottom && $0.midY <= runningFooterTop(pageHeight: page.height) }
         }
-        return readingOrder(bodies, extents: pages.map(textExtent)).flatMap { $0 }
     }
 
     /// The left and right edges of all the text of a page's `lines` (running header and footer included, when

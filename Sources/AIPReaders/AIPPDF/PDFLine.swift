@@ -2,6 +2,9 @@
 struct PDFLine: Sendable, Equatable {
     var page: Int
     var words: [PDFWord]
+    /// The right edge of the text column the line was read from, on a page read column by column (see
+    /// ``PDFLayout/readColumns(_:gutter:)``): its text wraps there, not at the page's margin.
+    var columnRight: Double? = nil
 
     var y0: Double { words.map(\.y0).min() ?? 0 }
     var y1: Double { words.map(\.y1).max() ?? 0 }
@@ -29,8 +32,29 @@ extension PDFLayout {
                 lines.append(PDFLine(page: word.page, words: [word]))
             }
         }
-        for index in lines.indices { lines[index].words.sort { $0.x0 < $1.x0 } }
+        for index in lines.indices {
+            lines[index].words.sort { $0.x0 < $1.x0 }
+            lines[index].words = degreeSigns(lines[index].words)
+        }
         return lines
+    }
+
+    /// Words of one line with a degree sign set as a raised small `o` (`23,8` `o` → `23,8°`, Czechia) joined to
+    /// the number it follows: smaller than the number by a fifth or more, its bottom above the number's by a quarter
+    /// of the number's height, and touching it (closer than a space).
+    static func degreeSigns(_ words: [PDFWord]) -> [PDFWord] {
+        var joined: [PDFWord] = []
+        for word in words {
+            if word.text == "o", var number = joined.last, number.text.last?.isNumber == true, word.height <= 0.8 * number.height,
+               word.y1 <= number.y1 - 0.25 * number.height, word.x0 - number.x1 < 0.1 * number.height {
+                number.text += "°"
+                number.x1 = word.x1
+                joined[joined.count - 1] = number
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
     }
 
     /// The lines of the running header and footer bands: the top 7.2 % and bottom 6.5 % of a page, where AIP

@@ -93,13 +93,14 @@ extension PDFLayout {
             guard let columns else { return nil }
             var page = pageLines.map { splitLine($0, columns) }
             // Labels wrap before the value column's gutter; values, in the last column, at the text's right edge.
-            let labelRight = columns.valueX - 6
+            let labelRight = columns.valueX - PDFColumns.minimumGutter(columns.em)
             let valueRight = valueRight[pageLines[0].page] ?? pageBody.compactMap { $0.words.last?.x1 }.max() ?? 0
             let altValueRight = columns.languageSplitX.map { splitX in
                 page.flatMap(\.value).filter { $0.x1 < splitX }.map(\.x1).max() ?? 0
             } ?? 0
             for index in page.indices {
-                (page[index].labelRight, page[index].valueRight, page[index].altValueRight) = (labelRight, valueRight, altValueRight)
+                (page[index].labelRight, page[index].valueRight, page[index].altValueRight)
+                    = (labelRight, page[index].line.columnRight ?? valueRight, altValueRight)
             }
             split += page
         }
@@ -129,8 +130,9 @@ extension PDFLayout {
     /// 546-point line would have fitted).
     static func valueRight(body: [Int: [PDFLine]], all: [Int: [PDFLine]]) -> [Int: Double] {
         let margins = all.mapValues { textExtent($0)?.upperBound ?? 0 }
+        let slack = PDFColumns.slack(textHeight(body.values.flatMap { $0 }))
         return Dictionary(uniqueKeysWithValues: body.keys.map { page in
-            let alike = body.filter { abs((margins[$0.key] ?? 0) - (margins[page] ?? 0)) <= PDFColumns.slack }
+            let alike = body.filter { abs((margins[$0.key] ?? 0) - (margins[page] ?? 0)) <= slack }
             return (page, textExtent(alike.values.flatMap { $0 })?.upperBound ?? 0)
         })
     }
@@ -138,17 +140,23 @@ extension PDFLayout {
     private static func splitLine(_ line: PDFLine, _ columns: PDFColumns) -> PDFTableLine {
         var words = line.words[...]
         var number: PDFWord?
-        if let first = words.first, itemNumber(first) != nil, first.x0 < columns.labelX - PDFColumns.slack {
+        if let first = words.first, itemNumber(first) != nil, first.x0 < columns.labelX - columns.slack {
             number = first
             words = words.dropFirst()
         }
-        let label = words.filter { $0.x0 < columns.valueX - PDFColumns.slack }
-        let value = Array(words.filter { $0.x0 >= columns.valueX - PDFColumns.slack })
+        var label = words.filter { $0.x0 < columns.valueX - columns.slack }
+        var value = Array(words.filter { $0.x0 >= columns.valueX - columns.slack })
+        // A label ends at its colon: words after it on the line are value even left of the value column (a row set
+        // over the whole width, Denmark's `7. Remarks: NIL`).
+        if let colon = label.dropLast().firstIndex(where: { $0.text.hasSuffix(":") }) {
+            value = Array(label[(colon + 1)...]) + value
+            label = Array(label[...colon])
+        }
         // A line shows a cell split by language when a word starts at the split column after more than a space;
         // text merely running across the column is a shared cell.
         let showsSplit = columns.languageSplitX.map { splitX in
             value.indices.contains { index in
-                abs(value[index].x0 - splitX) <= PDFColumns.slack
+                abs(value[index].x0 - splitX) <= columns.slack
                     && (index == 0 || value[index].x0 - value[index - 1].x1 >= 0.4 * value[index].height)
             }
         } ?? false

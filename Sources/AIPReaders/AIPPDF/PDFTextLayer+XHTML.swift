@@ -3,7 +3,8 @@ import Foundation
 extension PDFTextLayer {
     /// Reads the XHTML of `pdftotext -bbox-layout` (`<page width height>` holding `<word xMin yMin xMax yMax>`),
     /// through the same libxml2 wrapper as the eAIP pages. Words with a missing or non-numeric box are skipped;
-    /// U+2212 minus signs become hyphens, as the app searches with ASCII hyphens.
+    /// U+2212 minus signs become hyphens, as the app searches with ASCII hyphens; characters of the private use
+    /// area (pictograms of a symbol font, such as Czechia's telephone before a number) are no text and dropped.
     init(bboxXHTML bytes: Data) {
         guard let document = HTMLDocument(bytes: bytes) else {
             self.init(pages: [])
@@ -18,7 +19,8 @@ extension PDFTextLayer {
                       let x1 = word.attribute("xmax").flatMap(Double.init) ?? word.attribute("xMax").flatMap(Double.init),
                       let y1 = word.attribute("ymax").flatMap(Double.init) ?? word.attribute("yMax").flatMap(Double.init),
                       x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { continue }
-                let text = word.children.map(\.text).joined().replacingOccurrences(of: "\u{2212}", with: "-")
+                let text = String(String.UnicodeScalarView(word.children.map(\.text).joined().replacingOccurrences(of: "\u{2212}", with: "-")
+                    .unicodeScalars.filter { !(0xE000...0xF8FF).contains($0.value) }))
                 guard !text.isEmpty else { continue }
                 words.append(PDFWord(page: index + 1, x0: x0, y0: y0, x1: max(x0, x1), y1: max(y0, y1), text: text))
             }

@@ -30,8 +30,9 @@ extension AirportsStage {
     /// Adds aerodrome documents (eAIP pages and PDF chapters) to the airports and runways already in `output`: AIP
     /// entries, procedures, the document's source tag, and an airport row for an aerodrome OurAirports did not give.
     ///
-    /// Precedence, when several documents describe one aerodrome:
-    /// - documents of different sources (tags) are all used: their entries differ by `source`; a procedure (airport,
+    /// Precedence, when several pages describe one aerodrome:
+    /// - pages of different sources (tags) are all used: their entries differ by `source`, except that an item an
+    ///   eAIP page gives is not taken from a PDF chapter (see ``catalogued(_:)``); a procedure (airport,
     ///   name, type) both list is taken from the source whose tag sorts first; a PDF chapter's charts (`aip_pdf`)
     ///   are used only for an aerodrome no eAIP page lists charts for (a chapter names its SIDs by route, an eAIP
     ///   page by chart, so both together would list each departure twice);
@@ -54,6 +55,8 @@ extension AirportsStage {
 
         var entries: [(key: RowKey, row: AIPEntryRow, order: Int)] = []
         var entryKeys = Set<RowKey>()
+        // The items eAIP pages give, by the page giving them: a PDF chapter's reading of them is left out.
+        var eaipItems: [RowKey: String] = [:]
         var procedures: [RowKey: ProcedureRow] = [:]
         var eaipProcedureICAOs = Set<String>()
         for page in winners {
@@ -75,6 +78,11 @@ extension AirportsStage {
             }
             for entry in page.entries {
                 guard let row = Self.entryRow(entry, page: page, findings: &findings) else { continue }
+                if page.family == .aipPDF, let eaipFile = eaipItems[Self.itemKey(row)] {
+                    findings.append(Self.itemSuperseded(entry, row: row, page: page, eaipFile: eaipFile))
+                    continue
+                }
+                if page.family != .aipPDF, eaipItems[Self.itemKey(row)] == nil { eaipItems[Self.itemKey(row)] = page.file }
                 let key = RowKey(row.airportICAO, row.section, row.field, row.source)
                 guard entryKeys.insert(key).inserted else {
                     findings.append(Finding(file: page.file, location: .record(entry.location), code: .rowDuplicateKey, column: AirportsContract.AIPEntries.field.name,

@@ -45,6 +45,11 @@ extension AirportsStage {
         output.counts["aip_pdf_items_placed_by_label"] = Dictionary(pdfs.compactMap { pdf in
             pdf.result.itemsPlacedByLabel > 0 ? (pdf.file.displayName, pdf.result.itemsPlacedByLabel) : nil
         }) { $0 + $1 }
+        // How well each chapter was read: AD 2.2–2.5 items found against the template's, per document and section.
+        let coverage = Self.coverage(files: pdfs.map(\.file.displayName), pages: pdfPages.map(\.page))
+        output.counts["aip_pdf_items_found"] = coverage.found
+        output.counts["aip_pdf_items_expected"] = coverage.expected
+        output.findings = (output.findings + coverage.findings).sorted()
         let borders = try borderPaths.map { try BorderCrossingReader.read(sources.file($0)) }
         try merge(borderCrossings: borders, into: &output, ids: &ids)
         if !pages.isEmpty || !pdfs.isEmpty || !borders.isEmpty {

@@ -172,19 +172,28 @@ extension NotificationReading {
         return true
     }
 
-    /// "As AD hours", "AD OPR HR", "HR AD", "HOR AD", "horaires de l'AD", "during aerodrome hours". After "outside"
-    /// in the same sentence it only says which hours the sentence is about.
+    /// "As AD hours", "AD OPR HR", "HR AD", "HOR AD", "horaires de l'AD", "during aerodrome hours"; after a lead
+    /// word the hours may go unsaid, as the customs item says them (`as for AD`, `as AD`), and may be the
+    /// administration's, AD 2.3 item 1 (`As AD Administration`). After "outside" in the same sentence it only says
+    /// which hours the sentence is about.
     mutating func matchAsADHours() -> Bool {
         var position = index
+        var led = false
         if wordIs(position, .aerodromeLead) {
             position += 1
+            led = true
             if word(position) == "AS" { position += 1 }
+            // `as for`, `comme l'`: up to three linking words.
+            let lead = position
+            while position < lead + 3, ["FOR", "PER", "IN"].contains(word(position) ?? "") || wordIs(position, .aerodromeLink) || isSymbol(position, "'") {
+                position += 1
+            }
         }
         var end: Int?
         if wordIs(position, .aerodrome) {
             var next = position + 1
-            if wordIs(next, .aerodromeOperating) { next += 1 }
-            if wordIs(next, .aerodromeHours) { end = next + 1 }
+            if wordIs(next, .aerodromeOperating) || ["ADMINISTRATION", "ADM", "OPERATOR"].contains(word(next) ?? "") { next += 1 }
+            if wordIs(next, .aerodromeHours) { end = next + 1 } else if led { end = next }
         } else if wordIs(position, .aerodromeHours) {
             var next = position + 1
             for _ in 0..<4 {

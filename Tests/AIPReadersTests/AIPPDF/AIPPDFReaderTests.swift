@@ -30,13 +30,14 @@ struct AIPPDFReaderTests {
         let page = try #require(result.page)
         #expect(page.icao == "ZZZZ" && page.name == "PRUEBAS")
         #expect(page.entries.map { $0.section * 100 + ($0.itemNumber ?? 0) }
-            == [201, 202, 203, 206, 207, 208, 302, 305, 307, 312, 401, 402, 405, 406, 506])
+            == [201, 202, 203, 206, 207, 208, 302, 305, 307, 312, 401, 402, 405, 406, 501, 506])
         let values = Dictionary(page.entries.map { ($0.section * 100 + ($0.itemNumber ?? 0), $0) }) { a, _ in a }
         #expect(values[203]?.altField == "Elevacion / Temperatura de referencia")
         #expect(values[206]?.value == "AENA\nTel: 913 211 000")
         #expect(values[302]?.value == "Monday to Friday\n0800-1500" && values[302]?.altValue == "Lunes a viernes\n0800-1500")
         #expect(values[307]?.value == "H24" && values[307]?.altValue == nil)
-        #expect(result.findings.map(\.code) == [.pdfAmbiguousLabel, .pdfAmbiguousLabel, .pdfUnplacedText])
+        #expect(values[501]?.value == "In the city\nHotel AD")
+        #expect(result.findings.map(\.code) == [.pdfUnplacedText])
     }
 
     @Test func garbageEncryptedAndImageOnlyFilesAreFindings() throws {

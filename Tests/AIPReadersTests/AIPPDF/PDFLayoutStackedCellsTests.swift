@@ -1,3 +1,4 @@
+import AIPFindings
 @testable import AIPReaders
 import TestSupport
 import Testing
@@ -54,5 +55,35 @@ import Testing
         #expect(page.entries.count == 34 && page.entries.allSatisfy { $0.altField == nil && $0.altValue == nil })
         #expect(page.entries.first?.field == "ARP coordinates and site of the reference point")
         #expect(page.entries.first?.value == "511156N 0025144E")
+    }
+}
+
+/// Languages stacked in rows whose item numbers are centred between the national and the English line (Czechia).
+@Suite struct PDFLayoutStackedCentredTests {
+    static func entry(_ page: AerodromeDocument, _ item: Int) -> AerodromeEntry? { PDFLayoutStackedCellsTests.entry(page, item) }
+
+    static func expectStackedCentred(_ result: AIPPDFReader.Result) throws {
+        let page = try #require(result.page)
+        #expect(page.icao == "LKXX" && page.entries.map(\.itemNumber) == Array(1...5))
+        // The English label is the one with the template's words; a lone `/` pairs a national line with the next.
+        #expect(entry(page, 1)?.field == "AD Administration" && entry(page, 1)?.altField == "Sprava letiste")
+        #expect(entry(page, 1)?.value == "In summer season\nMON-SUN 0600-1700" && entry(page, 1)?.altValue == "Sezona leto\nMON-SUN 0600-1700")
+        // Each language's value starts on its label's line, the number alone between them.
+        #expect(entry(page, 2)?.value == "As AD Administration." && entry(page, 2)?.altValue == "Jako sprava AD.")
+        // A value printed once, beside the number, serves both.
+        #expect(entry(page, 3)?.field == "Health and sanitation" && entry(page, 3)?.value == "H24" && entry(page, 3)?.altValue == nil)
+        // A value printing both languages inline is one cell for both.
+        #expect(entry(page, 4)?.value == "Hodiny/Hours: H24\nWeb/Web: ibs.rlp.cz" && entry(page, 4)?.altValue == nil)
+        // `national / English` on one label line.
+        #expect(entry(page, 5)?.field == "Remarks" && entry(page, 5)?.altField == "Poznamky" && entry(page, 5)?.value == "NIL")
+    }
+
+    @Test func languagesStackedInCentredRowsAreToldByTheTemplatesEnglishLabels() throws {
+        try Self.expectStackedCentred(SyntheticChapter.read(SyntheticChapter.stackedCentred))
+    }
+
+    @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
+    func languagesStackedInCentredRowsReadThroughPoppler() throws {
+        try Self.expectStackedCentred(SyntheticChapter.read(SyntheticChapter.stackedCentred, throughPoppler: true))
     }
 }

@@ -179,6 +179,14 @@ import Testing
         #expect(empty.page == nil && empty.findings.map(\.code) == [.pdfNoTextLayer])
         let noCode = AIPPDFReader.read(SyntheticChapter.layer([[Text(100, 100, "Some letter about nothing")]]), file: "x.pdf")
         #expect(noCode.page == nil && noCode.findings.map(\.code) == [.pdfNoICAO])
+        #expect(noCode.findings.first?.reason.contains("recognised 1 page and no AD 2 section heading") == true)
+        // Headings but no code: the finding names the sections it did recognise.
+        let headings = AIPPDFReader.read(SyntheticChapter.layer([[Text(100, 100, "2.3 OPERATIONAL HOURS"), Text(60, 120, "1 Customs")]]), file: "x.pdf")
+        #expect(headings.findings.first?.reason.contains("the headings of AD 2.3; no heading of AD 2.2, AD 2.4, AD 2.5") == true)
+        // A code but nothing read: a finding too, never a silent empty page.
+        let nothing = AIPPDFReader.read(SyntheticChapter.layer([[Text(450, 20, "AD 2 ZZZZ 1-1"), Text(100, 100, "ZZZZ AD 2.3 OPERATIONAL HOURS"),
+                                                                 Text(60, 120, "Text that is no item")]]), file: "x.pdf")
+        #expect(nothing.page?.entries.isEmpty == true && nothing.findings.map(\.code).contains(.pdfNoItems))
     }
 }
 
@@ -198,9 +206,11 @@ import Testing
                                text: vocabulary[Int(random.next() % UInt64(vocabulary.count))])
             }
             // Odd rounds scatter the noise over a synthetic chapter (tables, Spanish without numbers, two text
-            // columns, stacked cells in turn), so that real layouts meet it.
+            // columns, stacked cells, language columns, items running on over columns, stacked centred rows in
+            // turn), so that real layouts meet it.
             let chapters = [(SyntheticChapter.english, "ZZZZ"), (SyntheticChapter.spanish, "ZZZZ"), (SyntheticChapter.twoColumns, "EKXX"),
-                            (SyntheticChapter.stackedInCells, "LKXX")]
+                            (SyntheticChapter.stackedInCells, "LKXX"), (SyntheticChapter.languageColumns, "ZZZZ"),
+                            (SyntheticChapter.runOnColumns, "ZZZZ"), (SyntheticChapter.stackedCentred, "LKXX")]
             let (texts, icao) = chapters[round / 2 % chapters.count]
             let chapter = round % 2 == 1 ? SyntheticChapter.layer(texts).pages.flatMap(\.words) : []
             let layer = PDFTextLayer(pages: (1...3).map { page in
@@ -213,10 +223,13 @@ import Testing
                 let entries = result.page?.entries.filter { $0.section == section } ?? []
                 let numbers = entries.filter { !$0.location.contains("label of") }.compactMap(\.itemNumber)
                 #expect(numbers == Array(1...max(1, numbers.count)).prefix(numbers.count).map { $0 }, "round \(round)")
-                // Items placed by label: each named by its label (English, else national), none twice.
+                // Items placed by label: each among the items its label (English, else national), or a part of it
+                // (rows naming one item are joined by ` / `), names, none twice.
                 let labelled = entries.filter { $0.location.contains("label of") }
                 #expect(labelled.allSatisfy { entry in
-                    [entry.field, entry.altField].contains { $0.flatMap { AIPTitleWords.item(section: section, label: $0) } == entry.itemNumber }
+                    [entry.field, entry.altField].compactMap { $0 }.flatMap { [$0] + $0.components(separatedBy: " / ") }.contains { label in
+                        AIPTitleWords.items(section: section, label: label).contains(entry.itemNumber ?? 0)
+                    }
                 }, "round \(round)")
                 #expect(Set(labelled.compactMap(\.itemNumber)).count == labelled.count, "round \(round)")
             }

@@ -1,3 +1,4 @@
+import AIPFindings
 @testable import AIPReaders
 import TestSupport
 import Testing
@@ -109,5 +110,51 @@ import Testing
         let unread = AIPPDFReader.read(SyntheticChapter.layer([table]), file: "t.pdf")
         #expect(unread.page?.entries.isEmpty == true)
         #expect(unread.findings.contains { $0.code == .pdfSectionMissing && $0.location == .page(1, section: "AD 2.4") })
+    }
+}
+
+/// Items running on from one text column into the next within each section (Denmark's AD 2 chapters).
+@Suite struct PDFLayoutRunOnColumnsTests {
+    static func entry(_ page: AerodromeDocument, _ section: Int, _ item: Int) -> AerodromeEntry? { PDFLayoutTests.entry(page, section, item) }
+
+    static func expectRunOn(_ result: AIPPDFReader.Result) throws {
+        let page = try #require(result.page)
+        #expect(page.icao == "ZZZZ" && page.name == "Testby" && page.effectiveDate == "2026-01-05")
+        #expect(page.entries.map { "\($0.section).\($0.itemNumber ?? 0)" } == (1...7).map { "2.\($0)" } + (1...6).map { "3.\($0)" })
+        // Item 5 goes on at the top of the right column, before item 6 there.
+        #expect(Self.entry(page, 2, 5)?.field == "AD ADM / Address / TEL")
+        #expect(Self.entry(page, 2, 5)?.value == "Testby Lufthavn\nLufthavnsvej 1\nDK-9999 Testby\n+45 1234 5678")
+        #expect(Self.entry(page, 2, 6)?.value == "IFR/VFR")
+        // The remarks set alone under both columns come after the right column, label and value parted at the colon.
+        #expect(Self.entry(page, 2, 7)?.field == "Remarks" && Self.entry(page, 2, 7)?.value == "NIL")
+        // A label wrapped after a joining word is one label, its value one line.
+        #expect(Self.entry(page, 3, 2)?.field == "Customs and immigration" && Self.entry(page, 3, 2)?.value == "As AD")
+        #expect(Self.entry(page, 3, 5)?.field == "ARO" && Self.entry(page, 3, 5)?.value == "As AD")
+        #expect(Self.entry(page, 3, 6)?.value == "Outside hours PPR for all traffic and PN for scheduled traffic at the aerodrome office.")
+    }
+
+    @Test func itemsRunningOnIntoTheRightColumnReadInTheirOrder() throws {
+        try Self.expectRunOn(SyntheticChapter.read(SyntheticChapter.runOnColumns))
+    }
+
+    @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
+    func itemsRunningOnReadThroughPoppler() throws {
+        try Self.expectRunOn(SyntheticChapter.read(SyntheticChapter.runOnColumns, throughPoppler: true))
+    }
+
+    @Test func theRightColumnRunsOnOnlyWithItemsInSequenceAfterTheLeftOnes() {
+        // Left: items 1-6 of a section; right: what the right column holds beside them.
+        func runsOn(_ right: (Int) -> String) -> Bool? {
+            let texts = [SyntheticChapter.Text(56, 100, "3. Operational Hours")] + (1...6).flatMap { index in
+                [SyntheticChapter.Text(56, 100 + 12 * Double(index), "\(index). Label \(index)"),
+                 SyntheticChapter.Text(310, 100 + 12 * Double(index), right(index))]
+            }
+            let lines = PDFLayout.lines(of: SyntheticChapter.words(texts))
+            return PDFLayout.columnGutter(lines).map { PDFLayout.itemsRunOn(lines, gutter: $0) }
+        }
+        #expect(runsOn { "\($0 + 6). Entry \($0 + 6): NIL" } == true)
+        // One value starting with a number (`7 NM N`) is no item; a list in the values starts at 1.
+        #expect(runsOn { $0 == 3 ? "7 NM N" : "value" } != true)
+        #expect(runsOn { "\($0). list entry" } != true)
     }
 }

@@ -53,8 +53,8 @@ import Testing
         #expect(page.icao == "ZZZZ" && page.name == "PRUEBAS" && page.effectiveDate == "2026-01-05")
         // No geoid or magnetic variation row: the administration is still 206; AD 2.6's rows stay out of AD 2.5.
         #expect(page.entries.map { $0.section * 100 + ($0.itemNumber ?? 0) }
-            == [201, 202, 203, 206, 207, 208, 302, 305, 307, 312, 401, 402, 405, 406, 506])
-        #expect(result.itemsPlacedByLabel == 15)
+            == [201, 202, 203, 206, 207, 208, 302, 305, 307, 312, 401, 402, 405, 406, 501, 506])
+        #expect(result.itemsPlacedByLabel == 16)
         #expect(page.arpText == "402820N 0033339W")
         let elevation = try #require(Self.entry(page, 2, 3))
         #expect(elevation.field == "Elevation / Reference temperature" && elevation.altField == "Elevacion / Temperatura de referencia")
@@ -68,9 +68,13 @@ import Testing
         #expect(ats.value == "H24" && ats.altValue == nil && ats.field == "ATS" && ats.altField == nil)
         #expect(Self.entry(page, 4, 2)?.altField == "Tipos de combustible y lubricantes")
         #expect(Self.entry(page, 4, 2)?.location == "page 1 AD 2.4 label of item 2")
-        // Two rows naming hotels, one naming nothing: findings with their text, none guessed into an item.
-        #expect(result.findings.map(\.code) == [.pdfAmbiguousLabel, .pdfAmbiguousLabel, .pdfUnplacedText])
-        #expect(result.findings.map(\.value) == ["Hotels: In the city", "Hotels nearby: Hotel AD", "Parking: Yes"])
+        // Two rows naming hotels are the parts of one item, joined in print order; one naming nothing is a finding
+        // with its text, not guessed into an item.
+        let hotels = try #require(Self.entry(page, 5, 1))
+        #expect(hotels.field == "Hotels / Hotels nearby" && hotels.altField == "Hoteles / Hoteles cercanos")
+        #expect(hotels.value == "In the city\nHotel AD" && hotels.altValue == "En la ciudad\nHotel AD")
+        #expect(result.findings.map(\.code) == [.pdfUnplacedText])
+        #expect(result.findings.map(\.value) == ["Parking: Yes"])
         #expect(result.findings.allSatisfy { $0.location == .page(1, section: "AD 2.5") && $0.file == "aip-pdf/es.pdf" })
     }
 

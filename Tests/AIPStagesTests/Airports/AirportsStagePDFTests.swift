@@ -1,3 +1,4 @@
+import AIPFindings
 import AIPReaders
 @testable import AIPStages
 import Foundation
@@ -31,22 +32,46 @@ import Testing
         #expect(AIPTitleWords.item(section: 2, label: "Geoid undulation at AD ELEV PSN") == 4)
     }
 
-    @Test func pdfEntriesAreASourceOfTheirOwnAndEAIPChartsWin() throws {
+    @Test func anItemTheEAIPPageGivesIsTakenFromItOnceAndEAIPChartsWin() throws {
         var output = Fixture.baseOutput()
         var ids = AirportsRowIds()
-        let entry = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "x")
-        let eaip = Fixture.page(entries: [entry], charts: ["INSTRUMENT APPROACH CHART ILS RWY 05 - ICAO"])
-        let pdf = Self.pdfPage(entries: [entry], charts: ["AD_2_EGMC_IAC_RWY23_RNP", "AD_2_EGMC_SID_ABC_1A_RWY05"])
+        let customs = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "x")
+        // The chapter prints the same item under another label, and an item the eAIP page lacks.
+        let pdfCustoms = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and Immigration", value: "HR AD", location: "page 1 AD 2.3 item 2")
+        let hotels = AerodromeEntry(section: 5, itemNumber: 1, field: "Hotels", value: "In town", location: "page 2 AD 2.5 item 1")
+        let eaip = Fixture.page(entries: [customs], charts: ["INSTRUMENT APPROACH CHART ILS RWY 05 - ICAO"])
+        let pdf = Self.pdfPage(entries: [pdfCustoms, hotels], charts: ["AD_2_EGMC_IAC_RWY23_RNP", "AD_2_EGMC_SID_ABC_1A_RWY05"])
         try AirportsStage().merge(pages: [pdf, eaip], into: &output, ids: &ids)
-        #expect(output.aipEntries.map(\.source).sorted() == ["aip_pdf", "uk_eaip_html"])
+        #expect(output.aipEntries.map { "\($0.stdFieldID ?? 0) \($0.source) \($0.value)" }.sorted()
+            == ["302 uk_eaip_html H24", "501 aip_pdf In town"])
+        let superseded = output.findings.filter { $0.code == .pdfItemSuperseded }
+        #expect(superseded.map(\.file) == ["aip-pdf/EGMC.pdf"] && superseded.first?.value == "Customs and Immigration")
+        #expect(superseded.first?.location == .record("page 1 AD 2.3 item 2") && superseded.first?.reason.contains("eaip/a.html") == true)
         #expect(output.procedures.map(\.source) == ["uk_eaip_html"])
         #expect(output.airports[0].sources == ["aip_pdf", "uk_eaip_html", "worldairports"])
 
         var alone = Fixture.baseOutput()
         var aloneIds = AirportsRowIds()
         try AirportsStage().merge(pages: [pdf], into: &alone, ids: &aloneIds)
+        #expect(alone.aipEntries.count == 2 && alone.findings.allSatisfy { $0.code != .pdfItemSuperseded })
         #expect(alone.procedures.map { [$0.name, $0.procedureType, $0.runwayIdent ?? "-"] }
             == [["RWY23 RNP", "approach", "23"], ["ABC 1A RWY05", "departure", "05"]])
+    }
+
+    @Test func coverageCountsItemsPerSectionAgainstTheTemplate() {
+        // All of AD 2.3, AD 2.2 without its geoid item, nothing of AD 2.4 and 2.5; a second chapter not read at all.
+        let entries = (1...12).map { AerodromeEntry(section: 3, itemNumber: $0, field: "i\($0)", value: "v", location: "l") }
+            + [1, 2, 3, 5, 6, 7, 8].map { AerodromeEntry(section: 2, itemNumber: $0, field: "a\($0)", value: "v", location: "l") }
+        let coverage = AirportsStage.coverage(files: ["aip-pdf/EGMC.pdf", "aip-pdf/scan.pdf"], pages: [Self.pdfPage(entries: entries)])
+        #expect(coverage.found["aip-pdf/EGMC.pdf AD 2.2"] == 7 && coverage.expected["aip-pdf/EGMC.pdf AD 2.2"] == 8)
+        #expect(coverage.found["aip-pdf/EGMC.pdf AD 2.3"] == 12 && coverage.expected["aip-pdf/EGMC.pdf AD 2.3"] == 12)
+        #expect(coverage.found["aip-pdf/EGMC.pdf AD 2.4"] == 0 && coverage.expected["aip-pdf/EGMC.pdf AD 2.5"] == 7)
+        #expect(coverage.found["aip-pdf/scan.pdf AD 2.2"] == 0 && coverage.found.count == 8)
+        // A finding per section short of the template, naming what is missing; none for a complete one.
+        let missing = coverage.findings.filter { $0.file == "aip-pdf/EGMC.pdf" }
+        #expect(missing.map(\.location) == [.record("AD 2.2"), .record("AD 2.4"), .record("AD 2.5")])
+        #expect(missing.first?.value == "204 Geoid undulation at AD ELEV PSN" && missing.allSatisfy { $0.code == .pdfItemsMissing })
+        #expect(coverage.findings.count { $0.file == "aip-pdf/scan.pdf" } == 4)
     }
 }
 

@@ -42,6 +42,12 @@ struct NotificationParserTests {
         Case(text: "Selon horaires de l'AD", type: .asADHours),
         Case(text: "During aerodrome hours", type: .asADHours),
         Case(text: "As AD OPR HR. PN 12 HR", type: .hours, hours: 12, rule: .pn),
+        // After a lead word the hours go unsaid, or are the administration's (AD 2.3 item 1)
+        Case(text: "Hours for customs clearance and immigration as for AD.", type: .asADHours),
+        Case(text: "As AD", type: .asADHours),
+        Case(text: "As AD Administration.", type: .asADHours),
+        Case(text: "Comme l'AD", type: .asADHours),
+        Case(text: "As AD. PN 24 HR", type: .hours, hours: 24, rule: .pn),
         // Hours notice, every way of writing it
         Case(text: "PPR 24HR", type: .hours, hours: 24, rule: .ppr),
         Case(text: "48 HRS PN", type: .hours, hours: 48, rule: .pn),
