@@ -53,15 +53,15 @@ public enum Fetcher {
         let now = Self.timestamp(options.now())
         let variables = CycleVariables(options.cycle)
 
-        let results = await withTaskGroup(of: (String, Result<SourceRun.Result, any Error>).self) { group in
+        let results = await withTaskGroup(of: SourceOutcome.self) { group in
             for id in ids {
                 let run = SourceRun(id: id, definition: options.settings.sources[id]!, variables: variables, fetcher: fetcher,
                                     previous: previousEntries, now: now, progress: options.progress)
                 group.addTask {
-                    do { return (id, .success(try await run.run())) } catch { return (id, .failure(error)) }
+                    do { return SourceOutcome(id: id, result: .success(try await run.run())) } catch { return SourceOutcome(id: id, result: .failure(error)) }
                 }
             }
-            return await group.reduce(into: [String: Result<SourceRun.Result, any Error>]()) { $0[$1.0] = $1.1 }
+            return await group.reduce(into: [String: Result<SourceRun.Result, any Error>]()) { $0[$1.id] = $1.result }
         }
         await fetcher.shutdown()
 
@@ -161,4 +161,11 @@ public enum Fetcher {
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: date)
     }
+}
+
+/// How one source's run ended. A struct, not a tuple: a task group whose children return a tuple holding a `Result`
+/// crashed in release builds (Swift 6.3.1, seen in the stage loop and here in `make bench`).
+private struct SourceOutcome: Sendable {
+    var id: String
+    var result: Result<SourceRun.Result, any Error>
 }
