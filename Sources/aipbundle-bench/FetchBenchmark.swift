@@ -51,20 +51,4 @@ enum FetchBench {
             }
         }
     }
-
-    /// Runs async work from the synchronous bench driver.
-    private static func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try box.result!.get()
-    }
-
-    private final class ResultBox<T>: @unchecked Sendable {
-        var result: Result<T, any Error>?
-    }
 }
