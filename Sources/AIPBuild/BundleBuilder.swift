@@ -215,7 +215,7 @@ public enum BundleBuilder {
 
     /// The SHA-256 of the source tree's `sources.lock.json` (written by `fetch`), nil when it has none.
     static func sourcesLockDigest(_ sources: URL) -> String? {
-        FileManager.default.contents(atPath: sources.appendingPathComponent("sources.lock.json").path).map { FileDigest(contents: $0).sha256 }
+        FileManager.default.contents(atPath: sources.appendingPathComponent(SourceTree.lockFileName).path).map { FileDigest(contents: $0).sha256 }
     }
 
     /// The sections `pipeline.json` may hold: the stages', the build's, and `fetch` (read by `aipbundle fetch`

@@ -1,3 +1,4 @@
+import AIPReaders
 import AIPJSON
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 /// one run in it, and an unchanged file keeps the fetch time it had: a fetch that changed nothing writes the same
 /// bytes, so the lock's SHA-256 in a bundle's manifest names the inputs exactly.
 public struct SourcesLock: Sendable, Equatable, Codable {
-    public static let fileName = "sources.lock.json"
+    public static let fileName = SourceTree.lockFileName
     public static let currentFormat = 1
 
     public var format: Int

@@ -8,6 +8,9 @@ import Darwin
 
 /// A source tree: one folder per kind of input (`ourairports/`, `eaip/`, …) and an optional `pipeline.json`.
 public struct SourceTree: Sendable {
+    /// The lock `aipbundle fetch` writes at the top of a tree it fetched; `build` records its SHA-256 in the manifest.
+    public static let lockFileName = "sources.lock.json"
+
     public let root: URL
 
     public init(root: URL) {
