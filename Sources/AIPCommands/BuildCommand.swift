@@ -1,5 +1,6 @@
 import AIPBuild
 import AIPDelta
+import AIPManifest
 import AIPStages
 import ArgumentParser
 import Foundation
@@ -66,8 +67,9 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
         if let airac, AIRACCycle(airac) == nil {
             throw ValidationError("--airac \(airac) is neither the id of an AIRAC cycle (e.g. 2612) nor the date a cycle of 2000–2099 starts (e.g. 2026-11-26)")
         }
-        if let bundleVersion, bundleVersion.range(of: #"^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$"#, options: .regularExpression) == nil {
-            throw ValidationError("--bundle-version \"\(bundleVersion)\" must be 1 to 64 letters, digits, '.', '_', '+' or '-', starting with a letter or digit")
+        // The rule every reader of a manifest applies to bundle_version (PathName), so a build never writes one it refuses.
+        if let bundleVersion, (try? PathName(version: bundleVersion)) == nil {
+            throw ValidationError("--bundle-version \"\(bundleVersion)\" must be 1 to \(PathName.maxVersionBytes) letters, digits, '.', '_', '+' or '-', starting with a letter or digit")
         }
         do {
             _ = try stamp()

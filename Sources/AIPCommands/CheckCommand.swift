@@ -1,5 +1,6 @@
 import AIPBundleKit
 import AIPManifest
+import AIPUpdate
 import ArgumentParser
 import Foundation
 
@@ -12,7 +13,9 @@ public struct CheckCommand: AsyncParsableCommand, ReportingCommand {
             Checks every file the bundle registry declares: for SQLite files the schema (tables, columns, keys, \
             indexes), integrity_check and foreign_key_check, rollback-journal mode, no triggers, views or unknown \
             tables, the storage class of every value, no infinite REALs, and the invariants readers rely on. The file \
-            is opened read-only and immutable: check never changes it or leaves anything beside it. Each finding \
+            is opened read-only and immutable: check never changes it or leaves anything beside it. In a folder, \
+            manifest.sig is verified with --public-key as a device would; without it, only checked to be well-formed \
+            and present when manifest.json names a signing key. Each finding \
             goes to stderr; stdout gets one line, PATH: OK or the number of findings (with --json, a document \
             listing them).
 
@@ -29,6 +32,9 @@ public struct CheckCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("Also compare the schema with this database (e.g. one written by euro_aip); differences that are known 0.13 additions are listed but do not fail.", valueName: "file"))
     var reference: String?
 
+    @Option(help: ArgumentHelp("Verify a bundle folder's manifest.sig with this public key (signing.pub), as a device would; without it, check only that manifest.sig is well-formed and present when manifest.json names a signing key.", valueName: "file"))
+    var publicKey: String?
+
     @OptionGroup var output: OutputOptions
 
     public init() {}
@@ -43,7 +49,15 @@ public struct CheckCommand: AsyncParsableCommand, ReportingCommand {
     func execute(_ log: CommandLog) async throws -> CheckResult {
         let url = URL(fileURLWithPath: path)
         log.status("checking \(path)")
-        let findings = try BundleChecker.check(url)
+        let trustedKey = try publicKey.map { try SigningPublicKey(fileAt: URL(fileURLWithPath: $0)) }
+        var findings = try BundleChecker.check(url)
+        if CheckedPath.isDirectory(url) {
+            let signature = ManifestSignatureCheck.findings(folder: url, trustedKey: trustedKey)
+            findings += signature
+            if trustedKey == nil, signature.isEmpty, CheckedPath.exists(url.appendingPathComponent(Manifest.signatureFileName)) {
+                log.logger.info("\(Manifest.signatureFileName) is well-formed but not verified; give --public-key to verify it")
+            }
+        }
         let differences = try reference.map { try BundleChecker.compareSchema(url, reference: URL(fileURLWithPath: $0)) } ?? []
         for finding in findings { log.logger.error("\(finding)") }
         for difference in differences {

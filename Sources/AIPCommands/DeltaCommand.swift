@@ -14,12 +14,14 @@ public struct DeltaCommand: AsyncParsableCommand, ReportingCommand {
             compressed file, for JSON files, for new files and schema changes; nothing when unchanged. Payloads are \
             raw deflate (docs/delta-format.md). delta.json lists each file with its payload size and SHA-256 and the \
             logical hash it applies to, and is signed (delta.sig). The new bundle's manifest.json and manifest.sig go \
-            in the package unchanged. The newer bundle must have a later AIRAC cycle, or the same cycle and a \
+            in the package unchanged. Both bundles are verified before they are read: the newer one must have \
+            exactly the files its manifest.json records and manifest.sig signed by the key, the older one the content \
+            its manifest records. The newer bundle must have a later AIRAC cycle, or the same cycle and a \
             greater version. Each file goes to stderr; stdout gets one line naming the versions and the package.
 
             \(CommandExit.help([
                 (.success, "the package was written"),
-                (.failure, "no package: a folder is not a bundle, the new bundle is not newer, --out is not empty, the key does not sign the new bundle"),
+                (.failure, "no package: a folder is not a bundle or does not match its manifest, the new bundle is not newer, --out is not empty, the key does not sign the new bundle"),
             ]))
             """)
 

@@ -14,12 +14,16 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
             (sequence, expiry, versions, every package with its size). Packages are written first, index.json last; \
             upload in that order. Publishing the bundle that is already the latest changes nothing unless \
             --refresh is given; --refresh without --bundle re-signs the index with a new expiry (run it before the \
-            index expires, or devices refuse it). An older bundle, or a version published before with other \
-            content, is refused. stdout gets one line: the version, the channel and the deltas made.
+            index expires, or devices refuse it). The bundle is verified before the channel is touched: every file \
+            with the bytes and content its manifest.json records, manifest.sig the key's signature of it; an edited \
+            or badly signed bundle is refused. An older bundle, or a version published before with other content, \
+            is refused; so is a version or a file name that is not a safe path name. Two publishes to one channel \
+            do not interleave: the second is refused while the first holds the channel. stdout gets one line: the \
+            version, the channel and the deltas made.
 
             \(CommandExit.help([
                 (.success, "the bundle is the channel's latest (published now, or already)"),
-                (.failure, "refused (not signed by the key, not newer, version taken) or the channel could not be written; the channel is unchanged"),
+                (.failure, "refused (files not as the manifest records, not signed by the key, not newer, version taken, another publish running) or the channel could not be written; the channel is unchanged"),
             ]))
             """)
 

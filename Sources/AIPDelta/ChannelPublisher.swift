@@ -47,7 +47,7 @@ public enum ChannelPublisher {
     @discardableResult
     public static func publish(bundle: URL?, channel: URL, keep: Int, key: SigningKey, refresh: Bool = false,
                                now: Date = Date(), validity: TimeInterval = defaultValidity) throws -> Result {
-        let source = try bundle.map { try BundleSource($0, key: key) }
+        let source = try bundle.map { try VerifiedBundle($0, role: "the bundle to publish", signedBy: key.publicKey, exactBytes: true) }
         let lock = try ChannelLock(channel, create: source != nil)
         defer { withExtendedLifetime(lock) {} }
         let index = try readIndex(channel, key: key)
@@ -79,12 +79,13 @@ public enum ChannelPublisher {
             }
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-channel-\(UUID().uuidString.lowercased())")
             defer { try? FileManager.default.removeItem(at: scratch) }
-            packages.append(try addPackage(from: nil, to: source.folder, channel: channel, key: key))
+            packages.append(try addPackage(from: nil, to: source, channel: channel, key: key))
             for old in versions.suffix(max(keep, 0)) {
                 // The old bundle as a device has it: its full package installed by the device-side updater.
-                let oldBundle = scratch.appendingPathComponent("v-\(packages.count)")
-                try BundleUpdater.apply(package: fullPackage(index!, version: old, channel: channel), to: oldBundle, trustedKey: key.publicKey)
-                packages.append(try addPackage(from: oldBundle, to: source.folder, channel: channel, key: key))
+                let oldFolder = scratch.appendingPathComponent("v-\(packages.count)")
+                try BundleUpdater.apply(package: fullPackage(index!, version: old, channel: channel), to: oldFolder, trustedKey: key.publicKey)
+                let oldBundle = try VerifiedBundle(manifestOf: oldFolder, role: "version \(old) as the channel has it")
+                packages.append(try addPackage(from: oldBundle, to: source, channel: channel, key: key))
                 deltasFrom.append(old)
             }
             versions.append(version)
@@ -96,21 +97,6 @@ public enum ChannelPublisher {
         let envelope = ChannelIndex.Envelope(signed: signed, signature: try key.key.signature(for: signed))
         try writeAtomically(envelope.jsonData(), to: channel.appendingPathComponent(ChannelIndex.fileName))
         return Result(changed: true, version: version, deltasFrom: deltasFrom, sequence: sequence, expires: newIndex.expires)
-    }
-
-    /// The bundle to publish, checked before the channel is touched.
-    private struct BundleSource {
-        let folder: URL
-        let manifestData: Data
-        let manifest: Manifest
-
-        init(_ url: URL, key: SigningKey) throws {
-            folder = try DeltaPackageWriter.bundleContents(url, role: "the bundle to publish")
-            (manifestData, manifest) = try DeltaPackageWriter.manifest(of: url, in: folder, role: "the bundle to publish")
-            guard manifest.signing?.publicKeyFingerprint == key.publicKey.fingerprint else {
-                throw DeltaError("the bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
-            }
-        }
     }
 
     /// The channel's index, its signature checked (its expiry is not: publishing is how an expired index is renewed).
@@ -139,7 +125,7 @@ public enum ChannelPublisher {
     /// Writes the package from `old` (nil: the full bundle) to `new` into `packages/<sha256 of delta.json>/`:
     /// assembled in a temporary folder beside it, flushed, then renamed. A folder of that name is the same
     /// package already (the name pins every byte), and is kept.
-    private static func addPackage(from old: URL?, to new: URL, channel: URL, key: SigningKey) throws -> ChannelIndex.Entry {
+    private static func addPackage(from old: VerifiedBundle?, to new: VerifiedBundle, channel: URL, key: SigningKey) throws -> ChannelIndex.Entry {
         let packages = channel.appendingPathComponent(ChannelIndex.packagesFolder)
         try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: packages.path)) ?? [] where name.hasPrefix(".tmp-") {

@@ -15,24 +15,26 @@ import Foundation
 public enum DeltaPackageWriter {
     /// Writes the package that brings the bundle in `old` (nil: none, so a full bundle) to the one in `new`
     /// into the new folder `out`, which must not exist or be empty; it appears whole or not at all.
+    ///
+    /// Both bundles are verified before anything is read from them (``VerifiedBundle``): `new` must have exactly
+    /// the files its manifest records and a `manifest.sig` by `key`; `old` the content its manifest records.
     @discardableResult
     public static func write(from old: URL?, to new: URL, out: URL, key: SigningKey) throws -> DeltaManifest {
         if let contents = try? FileManager.default.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
             throw DeltaError("\(out.path) is not empty; give a new folder for the package")
         }
-        let newFolder = try bundleContents(new, role: "the new bundle")
-        let (newManifestData, newManifest) = try manifest(of: new, in: newFolder, role: "the new bundle")
-        var oldFolder: URL?
-        var oldManifest: Manifest?
-        if let old {
-            let folder = try bundleContents(old, role: "the old bundle")
-            (oldFolder, oldManifest) = (folder, try manifest(of: old, in: folder, role: "the old bundle").manifest)
-        }
+        let newBundle = try VerifiedBundle(new, role: "the new bundle", signedBy: key.publicKey, exactBytes: true)
+        let oldBundle = try old.map { try VerifiedBundle($0, role: "the old bundle", signedBy: nil, exactBytes: false) }
+        return try write(from: oldBundle, to: newBundle, out: out, key: key)
+    }
+
+    /// Writes the package from `old` to `new`, both verified already (the publisher verifies the new bundle once
+    /// for all the packages it makes of it).
+    static func write(from old: VerifiedBundle?, to new: VerifiedBundle, out: URL, key: SigningKey) throws -> DeltaManifest {
+        let newManifest = new.manifest
+        let oldManifest = old?.manifest
         if let oldManifest, !BundleVersionOrder.isNewer(newManifest, than: oldManifest) {
             throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC \(oldManifest.airac.cycle) with a --bundle-version after \(oldManifest.bundleVersion) (e.g. \(oldManifest.bundleVersion).1)")
-        }
-        if newManifest.signing?.publicKeyFingerprint != key.publicKey.fingerprint {
-            throw DeltaError("the new bundle's \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
         }
 
         let temporary = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).tmp-\(UUID().uuidString.lowercased())")
@@ -43,14 +45,14 @@ public enum DeltaPackageWriter {
         }
         do {
             var files: [String: DeltaFile] = [:]
-            for (name, entry) in newManifest.files.sorted(by: { $0.key < $1.key }) {
-                files[name] = try packFile(name, entry, old: oldFolder, oldEntry: oldManifest?.files[name], new: newFolder, into: temporary)
+            for name in new.fileNames {
+                files[name.text] = try packFile(name, newManifest.files[name.text]!, old: old?.folder, oldEntry: oldManifest?.files[name.text],
+                                                new: new.folder, into: temporary)
             }
+            let newManifestData = new.manifestData
             try Deflate.compress(newManifestData).write(to: temporary.appendingPathComponent(DeltaManifest.targetManifestPayload))
-            let signature = newFolder.appendingPathComponent(Manifest.signatureFileName)
-            if FileManager.default.fileExists(atPath: signature.path) {
-                try FileManager.default.copyItem(at: signature, to: temporary.appendingPathComponent(Manifest.signatureFileName))
-            }
+            try FileManager.default.copyItem(at: new.folder.appendingPathComponent(Manifest.signatureFileName),
+                                             to: temporary.appendingPathComponent(Manifest.signatureFileName))
             let delta = DeltaManifest(fromVersion: oldManifest?.bundleVersion, toVersion: newManifest.bundleVersion,
                                       targetManifestBytes: newManifestData.count, targetManifestSHA256: SHA256.hash(data: newManifestData).lowercaseHex,
                                       files: files)
@@ -68,15 +70,15 @@ public enum DeltaPackageWriter {
         }
     }
 
-    private static func packFile(_ name: String, _ entry: ManifestFile, old: URL?, oldEntry: ManifestFile?, new: URL, into package: URL) throws -> DeltaFile {
+    private static func packFile(_ name: PathName, _ entry: ManifestFile, old: URL?, oldEntry: ManifestFile?, new: URL, into package: URL) throws -> DeltaFile {
         if let oldEntry, oldEntry.kind == entry.kind, oldEntry.logicalSHA256 == entry.logicalSHA256 {
             return DeltaFile(kind: .unchanged, baseLogicalSHA256: oldEntry.logicalSHA256)
         }
-        let newFile = new.appendingPathComponent(name)
+        let newFile = new.appending(name)
         let whole = try Data(contentsOf: newFile)
         let full = try Deflate.compress(whole)
         if let old, let oldEntry, entry.kind == .sqlite, oldEntry.kind == .sqlite,
-           let rows = try provenRows(from: old.appendingPathComponent(name), to: newFile, expected: entry.logicalSHA256) {
+           let rows = try provenRows(from: old.appending(name), to: newFile, expected: entry.logicalSHA256) {
             let compressed = try Deflate.compress(rows)
             if compressed.count <= full.count / 2 {
                 return try store(compressed, for: name, in: package, file: DeltaFile(
@@ -102,33 +104,12 @@ public enum DeltaPackageWriter {
         return try SQLiteContentHash(fileAt: scratch).sha256 == expected ? payload.encoded() : nil
     }
 
-    private static func store(_ payload: Data, for name: String, in package: URL, file: DeltaFile) throws -> DeltaFile {
+    private static func store(_ payload: Data, for name: PathName, in package: URL, file: DeltaFile) throws -> DeltaFile {
         try payload.write(to: package.appendingPathComponent(file.payloadName(for: name)!))
         var stored = file
         stored.bytes = payload.count
         stored.sha256 = SHA256.hash(data: payload).lowercaseHex
         return stored
-    }
-
-    /// The folder holding a bundle's files (its `.aipbundle/current`, or the folder itself), with a manifest.
-    static func bundleContents(_ url: URL, role: String) throws -> URL {
-        guard let folder = BundleFolder.currentContents(of: url),
-              FileManager.default.fileExists(atPath: folder.appendingPathComponent(Manifest.fileName).path) else {
-            throw DeltaError("\(url.path) (\(role)) is not a bundle folder with a \(Manifest.fileName)")
-        }
-        return folder
-    }
-
-    /// The bytes and the manifest of the bundle `bundle` whose files are in `folder` (``bundleContents(_:role:)``).
-    /// - Throws: `DeltaError` naming the file and the fix when it cannot be read or is not a manifest.
-    static func manifest(of bundle: URL, in folder: URL, role: String) throws -> (data: Data, manifest: Manifest) {
-        do {
-            let data = try Data(contentsOf: folder.appendingPathComponent(Manifest.fileName))
-            return (data, try Manifest(jsonData: data))
-        } catch {
-            throw DeltaError("\(bundle.appendingPathComponent(Manifest.fileName).path) (\(role)): \(ErrorText.reason(error)); "
-                             + "the bundle is damaged: build it again (aipbundle build)")
-        }
     }
 
     /// Renames the finished package to `out`; an existing empty `out` is replaced, anything else is refused.

@@ -275,7 +275,7 @@ extension FindingCode {
             Entry(.error, "A JSON bundle file (rules.json) breaks the contract: it does not parse, has missing, unknown or misplaced keys, wrong types or values, is not sorted, or is not byte for byte the writer's form.",
                   remedy: "Rebuild the bundle; the finding gives the path in the file (or the first line and column that differ).")
         case .checkManifestUnusable:
-            Entry(.error, "The folder's manifest.json is missing, cannot be read, or lists a name that is not a plain file name, so the files cannot be verified.",
+            Entry(.error, "The folder's manifest.json is missing, cannot be read, or names a file or a version that is not a safe path name (letters, digits, '.', '_', '+', '-'), so the files cannot be verified.",
                   remedy: "Rebuild the bundle; every build writes manifest.json last.")
         case .checkManifestMismatch:
             Entry(.error, "A file listed in manifest.json is missing, or its content differs from what the manifest records (with one finding per table whose row count differs).",
@@ -283,6 +283,9 @@ extension FindingCode {
         case .checkNotInManifest:
             Entry(.error, "A bundle file in the folder is not listed in manifest.json: it does not belong to this bundle.",
                   remedy: "Remove the file, or rebuild the bundle so that the manifest lists it.")
+        case .checkSignature:
+            Entry(.error, "manifest.sig is missing although manifest.json names a signing key, is not a base64 Ed25519 signature, is there although the manifest names no key, or (with --public-key) is not that key's signature of manifest.json: a device would refuse the bundle.",
+                  remedy: "Build the bundle again with --signing-key (the key whose public half devices trust); never edit manifest.json or manifest.sig by hand.")
         }
     }
 }

@@ -121,6 +121,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case checkManifestUnusable = "check.manifest_unusable"
     case checkManifestMismatch = "check.manifest_mismatch"
     case checkNotInManifest = "check.not_in_manifest"
+    case checkSignature = "check.signature"
 
     public var description: String { rawValue }
 

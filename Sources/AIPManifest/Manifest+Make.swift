@@ -33,11 +33,15 @@ extension Manifest {
 
     /// The manifest of files whose entries are already known (made by their writers from the bytes they wrote, or
     /// carried over from the previous manifest for files carried over unchanged), with how the build ran.
-    /// - Throws: `ManifestError` when a name is not a plain file name or an input path appears twice.
+    /// - Throws: `ManifestError` when a name is not a ``PathName``, the version is not a ``PathName`` version, or an
+    ///   input path appears twice.
     public static func make(bundleVersion: String, airacCycle: String, airacDate: String, builderVersion: String,
                             entries: [String: ManifestFile], inputs: [ManifestInput], build: Build? = nil) throws -> Manifest {
-        for name in entries.keys where !isPlainFileName(name) {
-            throw ManifestError("\"\(name)\" is not a plain file name; a bundle folder has no subfolders")
+        do {
+            _ = try PathName.names(of: entries)
+            _ = try PathName(version: bundleVersion)
+        } catch {
+            throw ManifestError("\(error)")
         }
         let sortedInputs = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         if let duplicate = zip(sortedInputs, sortedInputs.dropFirst()).first(where: { $0.path == $1.path }) {
@@ -45,11 +49,5 @@ extension Manifest {
         }
         return Manifest(bundleVersion: bundleVersion, airac: AIRAC(cycle: airacCycle, effectiveDate: airacDate),
                         builder: Builder(version: builderVersion), files: entries, inputs: sortedInputs, build: build)
-    }
-
-    /// Whether `name` names a file directly inside the bundle folder: no path separator, not `.` or `..`.
-    /// A manifest must not make a device read or write outside the bundle.
-    package static func isPlainFileName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\\")
     }
 }

@@ -49,6 +49,36 @@ public struct Manifest: Sendable, Equatable, Codable {
         case airac, builder, build, files, inputs, signing
     }
 
+    /// Decodes a manifest, refusing one whose bundle version or a file name is not a ``PathName``: those become
+    /// paths on the publisher and on the device, so a bad one is a decoding error before any code sees it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        bundleVersion = try container.decode(String.self, forKey: .bundleVersion)
+        airac = try container.decode(AIRAC.self, forKey: .airac)
+        builder = try container.decode(Builder.self, forKey: .builder)
+        files = try container.decode([String: ManifestFile].self, forKey: .files)
+        inputs = try container.decode([ManifestInput].self, forKey: .inputs)
+        signing = try container.decodeIfPresent(Signing.self, forKey: .signing)
+        build = try container.decodeIfPresent(Build.self, forKey: .build)
+        do {
+            _ = try PathName(version: bundleVersion)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .bundleVersion, in: container, debugDescription: error.description)
+        }
+        do {
+            _ = try PathName.names(of: files)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: error.description)
+        }
+    }
+
+    /// The names of the bundle's files in byte order: what code joins to a folder, never the raw keys of ``files``.
+    /// - Throws: ``PathName/Invalid`` only for a manifest made in code with a bad name (decoding and `make` refuse one).
+    public func fileNames() throws(PathName.Invalid) -> [PathName] {
+        try PathName.names(of: files)
+    }
+
     public init(bundleVersion: String, airac: AIRAC, builder: Builder, files: [String: ManifestFile],
                 inputs: [ManifestInput], build: Build? = nil, signing: Signing? = nil) {
         self.format = Self.currentFormat

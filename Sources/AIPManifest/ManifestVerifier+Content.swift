@@ -9,8 +9,8 @@ extension ManifestVerifier {
     public static func contentHashes(folder: URL) throws -> [String: String] {
         let manifest = try Manifest(contentsOf: folder.appendingPathComponent(Manifest.fileName))
         var hashes: [String: String] = [:]
-        for (name, entry) in manifest.files {
-            hashes[name] = try ManifestFile(fileAt: folder.appendingPathComponent(name), kind: entry.kind).logicalSHA256
+        for name in try manifest.fileNames() {
+            hashes[name.text] = try ManifestFile(fileAt: folder.appending(name), kind: manifest.files[name.text]!.kind).logicalSHA256
         }
         return hashes
     }

@@ -27,17 +27,27 @@ public enum ManifestVerifier {
         } catch {
             return [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "cannot be used: \(error)")]
         }
-        let names = manifest.files.keys.filter { files?.contains($0) ?? true }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { name in
-            verify(name, expected: manifest.files[name]!, in: folder)
+        return verify(manifest, folder: folder, files: files)
+    }
+
+    /// The findings for the files `manifest` lists in `folder`; see ``verify(folder:requireManifest:files:)``.
+    /// - Parameter exactBytes: whether each file must have exactly the recorded bytes, whose content is then hashed
+    ///   too (a bundle about to be published: a full package ships those bytes, and a device checks a patched
+    ///   file against the recorded logical hash, so a manifest whose logical hash is not its file's is a finding);
+    ///   false accepts other bytes of the same content (an installed bundle a delta patched).
+    public static func verify(_ manifest: Manifest, folder: URL, files: Set<String>? = nil, exactBytes: Bool = false) -> [CheckFinding] {
+        let names: [PathName]
+        do {
+            names = try manifest.fileNames()
+        } catch {
+            return [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "lists \(error)")]
+        }
+        return names.filter { files?.contains($0.text) ?? true }.flatMap { name in
+            verify(name.text, expected: manifest.files[name.text]!, at: folder.appending(name), exactBytes: exactBytes)
         }
     }
 
-    private static func verify(_ name: String, expected: ManifestFile, in folder: URL) -> [CheckFinding] {
-        guard Manifest.isPlainFileName(name) else {
-            return [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "lists \"\(name)\", which is not a plain file name")]
-        }
-        let url = folder.appendingPathComponent(name)
+    private static func verify(_ name: String, expected: ManifestFile, at url: URL, exactBytes: Bool) -> [CheckFinding] {
         guard FileManager.default.fileExists(atPath: url.path) else {
             return [CheckFinding(file: name, code: .checkManifestMismatch, message: "is listed in \(Manifest.fileName) but missing")]
         }
@@ -47,19 +57,24 @@ public enum ManifestVerifier {
         } catch {
             return [CheckFinding(file: name, code: .checkUnreadableFile, message: "\(error)")]
         }
-        if digest.bytes == expected.bytes && digest.sha256 == expected.sha256 {
+        let sameBytes = digest.bytes == expected.bytes && digest.sha256 == expected.sha256
+        if sameBytes && !exactBytes {
             return []
         }
-        var message = "bytes differ from \(Manifest.fileName) (\(digest.bytes) bytes, sha256 \(short(digest.sha256)); "
-            + "expected \(expected.bytes) bytes, sha256 \(short(expected.sha256)))"
+        var message = sameBytes ? "has the bytes \(Manifest.fileName) records"
+            : "bytes differ from \(Manifest.fileName) (\(digest.bytes) bytes, sha256 \(short(digest.sha256)); "
+                + "expected \(expected.bytes) bytes, sha256 \(short(expected.sha256)))"
         let actual: ManifestFile
         do {
             actual = try ManifestFile(fileAt: url, kind: expected.kind, digest: digest)
         } catch {
             return [CheckFinding(file: name, code: .checkManifestMismatch, message: message + "; its content cannot be read: \(error)")]
         }
-        if actual.logicalSHA256 == expected.logicalSHA256 { return [] }
-        message += "; its content differs too (logical hash \(short(actual.logicalSHA256)), expected \(short(expected.logicalSHA256)))"
+        if actual.logicalSHA256 == expected.logicalSHA256 {
+            return sameBytes || !exactBytes ? [] : [CheckFinding(file: name, code: .checkManifestMismatch, message: message + " (its content is the same, but these are not the bytes the manifest records)")]
+        }
+        message += sameBytes ? " but not its content (logical hash \(short(actual.logicalSHA256)), \(Manifest.fileName) says \(short(expected.logicalSHA256)))"
+            : "; its content differs too (logical hash \(short(actual.logicalSHA256)), expected \(short(expected.logicalSHA256)))"
         return [CheckFinding(file: name, code: .checkManifestMismatch, message: message)]
             + rowCountFindings(name, actual: actual.tables ?? [:], expected: expected.tables ?? [:])
     }

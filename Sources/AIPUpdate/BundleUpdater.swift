@@ -51,8 +51,8 @@ public enum BundleUpdater {
         guard let last = updates.last else { throw UpdateError(.unsupported, "no update package to apply") }
         for (previous, next) in zip(updates, updates.dropFirst()) {
             try checkVersions(next, installed: previous.targetManifest)
-            for (name, file) in next.delta.files.sorted(by: { $0.key < $1.key }) where file.baseLogicalSHA256 != nil {
-                guard file.baseLogicalSHA256 == previous.targetManifest.files[name]?.logicalSHA256 else {
+            for name in next.fileNames where next.delta.files[name.text]!.baseLogicalSHA256 != nil {
+                guard next.delta.files[name.text]!.baseLogicalSHA256 == previous.targetManifest.files[name.text]?.logicalSHA256 else {
                     throw UpdateError(.wrongBase, "\(name): the delta to \(next.delta.toVersion) does not apply to version \(previous.delta.toVersion)'s file")
                 }
             }
@@ -69,10 +69,10 @@ public enum BundleUpdater {
         // turns a flat folder into the bundle-folder layout).
         try checkVersions(updates[0], installed: installed)
         try checkBaseFiles(updates[0], in: installedContents)
-        var rows: [Int: [String: RowPayload]] = [:]
+        var rows: [Int: [PathName: RowPayload]] = [:]
         for (step, update) in updates.enumerated() {
-            for (name, file) in update.delta.files.sorted(by: { $0.key < $1.key }) where file.kind == .rows {
-                rows[step, default: [:]][name] = try update.rows(name, file)
+            for name in update.fileNames where update.delta.files[name.text]!.kind == .rows {
+                rows[step, default: [:]][name] = try update.rows(name, update.delta.files[name.text]!)
             }
         }
         try checkSpace(updates, bundle: bundle)
@@ -95,18 +95,18 @@ public enum BundleUpdater {
                 let staging = try folder.makeStaging()
                 stagings.append(staging)
                 kinds = [:]
-                for name in update.delta.files.keys.sorted() {
-                    let file = update.delta.files[name]!
+                for name in update.fileNames {
+                    let file = update.delta.files[name.text]!
                     try produce(name, file, update: update, rows: rows[step]?[name], from: source, into: staging)
-                    kinds[name] = file.kind
-                    try afterFile(name)
+                    kinds[name.text] = file.kind
+                    try afterFile(name.text)
                 }
                 try write(update.targetManifestData, to: staging.appendingPathComponent(Manifest.fileName))
                 try write(update.targetSignatureData, to: staging.appendingPathComponent(Manifest.signatureFileName))
                 if stagings.count > 1 { try? FileManager.default.removeItem(at: stagings[stagings.count - 2]) }
                 source = staging
             }
-            let names = last.delta.files.keys.sorted() + [Manifest.fileName, Manifest.signatureFileName]
+            let names = last.fileNames.map(\.text) + [Manifest.fileName, Manifest.signatureFileName]
             do {
                 try folder.publish(stagings.last!, files: names, fault: publishFault)
             } catch let error as BundleFolderError {
@@ -167,9 +167,9 @@ public enum BundleUpdater {
     /// Every file the package patches or keeps must have, on the device, the content the package was made from.
     private static func checkBaseFiles(_ update: UpdatePackage, in current: URL?) throws {
         guard update.delta.fromVersion != nil, let current else { return }
-        for (name, file) in update.delta.files.sorted(by: { $0.key < $1.key }) {
-            guard let base = file.baseLogicalSHA256, let kind = update.targetManifest.files[name]?.kind else { continue }
-            let url = current.appendingPathComponent(name)
+        for name in update.fileNames {
+            guard let base = update.delta.files[name.text]!.baseLogicalSHA256, let kind = update.targetManifest.files[name.text]?.kind else { continue }
+            let url = current.appending(name)
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw UpdateError(.wrongBase, "\(name): the delta applies to it, but it is not installed; install the full bundle")
             }
@@ -195,28 +195,28 @@ public enum BundleUpdater {
     }
 
     /// Puts `name` of the target bundle into `staging` and checks its content.
-    private static func produce(_ name: String, _ file: DeltaFile, update: UpdatePackage, rows: RowPayload?,
+    private static func produce(_ name: PathName, _ file: DeltaFile, update: UpdatePackage, rows: RowPayload?,
                                 from source: URL?, into staging: URL) throws {
-        let destination = staging.appendingPathComponent(name)
-        let expected = update.targetManifest.files[name]!
+        let destination = staging.appending(name)
+        let expected = update.targetManifest.files[name.text]!
         switch file.kind {
         case .unchanged:
             guard let source else { throw UpdateError(.wrongBase, "\(name): the package keeps it, but nothing is installed") }
-            let installed = source.appendingPathComponent(name)
+            let installed = source.appending(name)
             guard expected.kind == .sqlite, DatabaseCopy.usesWAL(installed) else {
                 do {
                     try BundleFolder.linkOrCopy(installed, to: destination)
                 } catch {
-                    throw FileWriteError.classify(error, writing: destination, what: name)
+                    throw FileWriteError.classify(error, writing: destination, what: name.text)
                 }
                 return
             }
-            try DatabaseCopy.copy(installed, to: destination, name: name)
+            try DatabaseCopy.copy(installed, to: destination, name: name.text)
             try checkContent(name, at: destination, expected: expected)
         case .rows:
             guard let source, let rows else { throw UpdateError(.wrongBase, "\(name): the package patches it, but nothing is installed") }
-            try DatabaseCopy.copy(source.appendingPathComponent(name), to: destination, name: name)
-            try RowApplier.apply(rows, to: destination, name: name)
+            try DatabaseCopy.copy(source.appending(name), to: destination, name: name.text)
+            try RowApplier.apply(rows, to: destination, name: name.text)
             try checkContent(name, at: destination, expected: expected)
         case .full:
             try update.inflateFull(name, file, to: destination)
@@ -232,7 +232,7 @@ public enum BundleUpdater {
         }
     }
 
-    private static func checkContent(_ name: String, at url: URL, expected: ManifestFile) throws {
+    private static func checkContent(_ name: PathName, at url: URL, expected: ManifestFile) throws {
         let result: String
         do {
             result = try logicalHash(url, kind: expected.kind)

@@ -118,6 +118,14 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
         for entry in packages where !entry.deltaSHA256.allSatisfy({ "0123456789abcdef".contains($0) }) || entry.deltaSHA256.count != 64 {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) names a package \(entry.deltaSHA256), which is not a SHA-256")
         }
+        // Versions are names a publisher or an app may turn into paths: the rule of a manifest's bundle_version.
+        for version in [latest] + versions + packages.flatMap({ [$0.from, $0.to].compactMap { $0 } }) {
+            do {
+                _ = try PathName(version: version)
+            } catch {
+                throw UpdateError(.unsupported, "the channel's \(Self.fileName) names \(error)")
+            }
+        }
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.

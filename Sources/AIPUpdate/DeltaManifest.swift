@@ -75,6 +75,19 @@ public struct DeltaManifest: Sendable, Equatable, Codable {
         } catch {
             throw UpdateError(.unsupported, "\(Self.fileName) is not a delta description: \(ErrorText.reason(error))")
         }
+        // Its names become paths in the package and the bundle folder: refused here, before any code joins them.
+        do {
+            _ = try fileNames()
+            _ = try fromVersion.map { version throws(PathName.Invalid) in try PathName(version: version) }
+            _ = try PathName(version: toVersion)
+        } catch {
+            throw UpdateError(.corruptPayload, "\(Self.fileName) names \(error)")
+        }
+    }
+
+    /// The names of the target bundle's files in byte order: what code joins to a folder, never the raw keys of ``files``.
+    public func fileNames() throws(PathName.Invalid) -> [PathName] {
+        try PathName.names(of: files)
     }
 }
 
@@ -114,10 +127,11 @@ public struct DeltaFile: Sendable, Equatable, Codable {
 
     /// The payload's file name in the package, for the bundle file `name`: `<name>.rows.deflate` or
     /// `<name>.deflate`; nil for `unchanged`.
-    public func payloadName(for name: String) -> String? {
+    public func payloadName(for name: PathName) -> String? {
+        // A valid name with a fixed suffix: a single path component still, no longer than NAME_MAX.
         switch kind {
-        case .rows: "\(name).rows.deflate"
-        case .full: "\(name).deflate"
+        case .rows: "\(name.text).rows.deflate"
+        case .full: "\(name.text).deflate"
         case .unchanged: nil
         }
     }

@@ -55,11 +55,17 @@ public struct SigningPublicKey: Sendable {
             try checkSigner(signedBy, what: what)
             throw UpdateError(.badSignature, "\(what) has no signature (\(signatureFile.lastPathComponent) is missing)")
         }
-        guard let text = try? String(contentsOf: signatureFile, encoding: .utf8),
-              let signature = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw UpdateError(.badSignature, "\(signatureFile.lastPathComponent) is not an Ed25519 signature (base64 of 64 bytes)")
+        try verify(data, signature: Self.signature(fileAt: signatureFile), signedBy: signedBy, what: what)
+    }
+
+    /// The 64 bytes of the signature file at `url` (`manifest.sig`, `delta.sig`): base64, surrounding whitespace ignored.
+    /// - Throws: `UpdateError.badSignature` when it cannot be read or is not the base64 of 64 bytes.
+    public static func signature(fileAt url: URL) throws -> Data {
+        guard let text = try? String(contentsOf: url, encoding: .utf8),
+              let signature = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), signature.count == 64 else {
+            throw UpdateError(.badSignature, "\(url.lastPathComponent) is not an Ed25519 signature (base64 of 64 bytes)")
         }
-        try verify(data, signature: signature, signedBy: signedBy, what: what)
+        return signature
     }
 
     /// Checks that `signature` (64 raw bytes) is this key's signature of `data`.

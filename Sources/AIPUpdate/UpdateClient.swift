@@ -219,11 +219,10 @@ public struct UpdateClient: Sendable {
         var files: [(name: String, limit: Int, sha256: String?)] = [
             (DeltaManifest.signatureName, 1_024, nil), (DeltaManifest.targetManifestPayload, step.bytes, nil), (Manifest.signatureFileName, 1_024, nil),
         ]
-        for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {
+        // DeltaManifest(jsonData:) refused any name that is not a PathName, so fileNames() does not throw here.
+        for name in try delta.fileNames() {
+            let file = delta.files[name.text]!
             guard let payload = file.payloadName(for: name), let bytes = file.bytes else { continue }
-            guard Manifest.isPlainFileName(name) else {
-                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \(name), which is not a plain file name")
-            }
             files.append((payload, bytes, file.sha256))
         }
         for file in files {

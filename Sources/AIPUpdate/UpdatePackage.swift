@@ -16,6 +16,8 @@ public struct UpdatePackage: Sendable {
     public let targetManifestData: Data
     /// The exact bytes of manifest.sig, installed beside it.
     let targetSignatureData: Data
+    /// The names of the target bundle's files (the same in delta.json and the target manifest), in byte order.
+    let fileNames: [PathName]
 
     /// Reads and verifies the package in `folder`.
     /// - Throws: `UpdateError` saying which check failed (`.badSignature`, `.corruptPayload`, `.unsupported`).
@@ -53,14 +55,21 @@ public struct UpdatePackage: Sendable {
         guard Set(delta.files.keys) == Set(targetManifest.files.keys) else {
             throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) and \(Manifest.fileName) list different files")
         }
-        for (name, file) in delta.files.sorted(by: { $0.key < $1.key }) {
-            guard Manifest.isPlainFileName(name), !name.hasPrefix("delta."), !name.hasPrefix("manifest.") else {
-                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \"\(name)\", which is not a plain file name of a bundle")
+        do {
+            fileNames = try delta.fileNames()
+        } catch {
+            throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \(error)")
+        }
+        for name in fileNames {
+            let file = delta.files[name.text]!
+            // The package's own files sit beside the payloads: a bundle file must not be named like one.
+            guard !name.text.hasPrefix("delta."), !name.text.hasPrefix("manifest.") else {
+                throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \"\(name)\", which is the name of a package file, not of a bundle file")
             }
             guard (file.kind == .full) == (file.baseLogicalSHA256 == nil),
                   file.kind == .unchanged || (file.bytes != nil && file.sha256 != nil && file.uncompressedBytes != nil),
-                  file.kind != .full || file.uncompressedBytes == targetManifest.files[name]?.bytes,
-                  file.kind != .rows || targetManifest.files[name]?.kind == .sqlite else {
+                  file.kind != .full || file.uncompressedBytes == targetManifest.files[name.text]?.bytes,
+                  file.kind != .rows || targetManifest.files[name.text]?.kind == .sqlite else {
                 throw UpdateError(.corruptPayload, "\(name): \(DeltaManifest.fileName) describes a \(file.kind.rawValue) inconsistently")
             }
             if file.kind != .unchanged { try checkPayload(name, file) }
@@ -75,27 +84,27 @@ public struct UpdatePackage: Sendable {
     }
 
     /// The rows payload of `name`, inflated and decoded.
-    func rows(_ name: String, _ file: DeltaFile) throws -> RowPayload {
+    func rows(_ name: PathName, _ file: DeltaFile) throws -> RowPayload {
         let url = try payloadURL(name, file)
         let data = try Self.read(url, what: "the payload of \(name)")
         guard data.count == file.bytes, SHA256.hash(data: data).lowercaseHex == file.sha256 else {
             throw UpdateError(.corruptPayload, "the payload of \(name) changed after it was verified")
         }
-        return try RowPayload(decoding: Inflate.data(data, expectedBytes: file.uncompressedBytes ?? 0, name: name), name: name)
+        return try RowPayload(decoding: Inflate.data(data, expectedBytes: file.uncompressedBytes ?? 0, name: name.text), name: name.text)
     }
 
     /// Inflates the full payload of `name` into `destination`.
-    func inflateFull(_ name: String, _ file: DeltaFile, to destination: URL) throws {
-        try Inflate.file(payloadURL(name, file), to: destination, expectedBytes: file.uncompressedBytes ?? 0, name: name)
+    func inflateFull(_ name: PathName, _ file: DeltaFile, to destination: URL) throws {
+        try Inflate.file(payloadURL(name, file), to: destination, expectedBytes: file.uncompressedBytes ?? 0, name: name.text)
     }
 
-    private func payloadURL(_ name: String, _ file: DeltaFile) throws -> URL {
+    private func payloadURL(_ name: PathName, _ file: DeltaFile) throws -> URL {
         guard let payload = file.payloadName(for: name) else { throw UpdateError(.corruptPayload, "\(name): \(DeltaManifest.fileName) gives no payload") }
         return folder.appendingPathComponent(payload)
     }
 
     /// The payload's size first (a truncated download is caught without reading it), then its SHA-256, streamed.
-    private func checkPayload(_ name: String, _ file: DeltaFile) throws {
+    private func checkPayload(_ name: PathName, _ file: DeltaFile) throws {
         let url = try payloadURL(name, file)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
         guard let size else {
