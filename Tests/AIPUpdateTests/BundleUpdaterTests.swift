@@ -3,6 +3,7 @@ import AIPDelta
 import AIPManifest
 import AIPUpdate
 import CSQLite
+import Crypto
 import Foundation
 import GRDB
 import TestSupport
@@ -142,7 +143,7 @@ import Testing
     /// Signatures prove who made a package, not that it is sane: a signed package that escapes its folder, claims
     /// another format or is not a package at all is still refused, before anything is written.
     @Test(arguments: [
-        ("\"items.db\": {", "\"../items.db\": {", UpdateError.Kind.corruptPayload, "list different files"),
+        ("\"items.db\": {", "\"../items.db\": {", UpdateError.Kind.corruptPayload, "\"../items.db\" is not a bundle file name"),
         ("\"format\": 2", "\"format\": 3", .unsupported, "has format 3"),
         ("{", "[", .unsupported, "is not a delta description"),
     ])
@@ -249,13 +250,17 @@ import Testing
     @Test func aSignedPackageThatNeedsMoreSpaceThanTheVolumeHasIsRefusedBeforeAnythingIsWritten() throws {
         let setup = try setUp()
         // The publisher claims (and signs) a rules.json of an exabyte: the updater refuses before inflating anything.
+        // (The package is altered after it is written: the writer refuses a bundle whose files are not its manifest's.)
+        let full = setup.folder.url.appendingPathComponent("huge")
+        var delta = try DeltaPackageWriter.write(from: nil, to: setup.built, out: full, key: key)
         let contents = try #require(BundleFolder.currentContents(of: setup.built))
         var manifest = try Manifest(contentsOf: contents.appendingPathComponent(Manifest.fileName))
         manifest.files["rules.json"]?.bytes = 1 << 60
-        try manifest.jsonData().write(to: contents.appendingPathComponent(Manifest.fileName))
-        try ManifestSigner.sign(folder: contents, with: key)
-        let full = setup.folder.url.appendingPathComponent("huge")
-        var delta = try DeltaPackageWriter.write(from: nil, to: setup.built, out: full, key: key)
+        let manifestData = try manifest.jsonData()
+        try Deflate.compress(manifestData).write(to: full.appendingPathComponent(DeltaManifest.targetManifestPayload))
+        try key.signatureText(for: manifestData).write(to: full.appendingPathComponent(Manifest.signatureFileName))
+        delta.targetManifestBytes = manifestData.count
+        delta.targetManifestSHA256 = SHA256.hash(data: manifestData).lowercaseHex
         delta.files["rules.json"]?.uncompressedBytes = 1 << 60
         try delta.jsonData().write(to: full.appendingPathComponent(DeltaManifest.fileName))
         try key.signatureText(for: delta.jsonData()).write(to: full.appendingPathComponent(DeltaManifest.signatureName))
