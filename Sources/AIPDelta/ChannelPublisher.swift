@@ -42,8 +42,13 @@ public enum ChannelPublisher {
     /// - Parameters:
     ///   - refresh: re-sign the index (new sequence and expiry) even when the bundle is already the latest.
     ///   - now: the signing time; the index expires at `now + validity`.
-    /// - Throws: `DeltaError` when the bundle is not newer than the channel's latest, its version is published
-    ///   already with other content, or it is not signed by `key`; then the channel is unchanged.
+    ///
+    /// The bundle is verified first (``VerifiedBundle``: names, every file's bytes and content, `manifest.sig` by
+    /// `key`), before the channel is created or locked. Then the channel is locked, and only then is its index read,
+    /// so a publish never decides on an index another one is replacing: `latest` only ever moves to a newer version.
+    /// - Throws: `DeltaError` when the bundle does not match its manifest, is not signed by `key`, is not newer than
+    ///   the channel's latest, its version is published already with other content, or another publish holds the
+    ///   channel; then the channel is unchanged.
     @discardableResult
     public static func publish(bundle: URL?, channel: URL, keep: Int, key: SigningKey, refresh: Bool = false,
                                now: Date = Date(), validity: TimeInterval = defaultValidity) throws -> Result {
