@@ -42,6 +42,8 @@ public enum ChannelPublisher {
     /// - Parameters:
     ///   - refresh: re-sign the index (new sequence and expiry) even when the bundle is already the latest.
     ///   - now: the signing time; the index expires at `now + validity`.
+    ///   - beforeLock: called once the bundle is verified, before the channel is locked and its index read; tests
+    ///     publish another version from it, as a publish running meanwhile would.
     ///
     /// The bundle is verified first (``VerifiedBundle``: names, every file's bytes and content, `manifest.sig` by
     /// `key`), before the channel is created or locked. Then the channel is locked, and only then is its index read,
@@ -51,8 +53,10 @@ public enum ChannelPublisher {
     ///   channel; then the channel is unchanged.
     @discardableResult
     public static func publish(bundle: URL?, channel: URL, keep: Int, key: SigningKey, refresh: Bool = false,
-                               now: Date = Date(), validity: TimeInterval = defaultValidity) throws -> Result {
+                               now: Date = Date(), validity: TimeInterval = defaultValidity,
+                               beforeLock: () throws -> Void = {}) throws -> Result {
         let source = try bundle.map { try VerifiedBundle($0, role: "the bundle to publish", signedBy: key.publicKey, exactBytes: true) }
+        try beforeLock()
         let lock = try ChannelLock(channel, create: source != nil)
         defer { withExtendedLifetime(lock) {} }
         let index = try readIndex(channel, key: key)

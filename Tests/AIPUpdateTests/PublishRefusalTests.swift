@@ -152,6 +152,31 @@ import Testing
         #expect(error?.kind == .unsupported && error?.description.contains("is not a bundle version") == true, "\(error?.description ?? "")")
     }
 
+    /// A publish that was verifying its bundle while another one published a newer version decides on the index
+    /// as it is once it holds the channel: it is refused as not newer, and `latest` stays at the newer version.
+    @Test func aPublishOvertakenWhileVerifyingSeesTheNewerIndex() throws {
+        let folder = try TemporaryFolder()
+        let key = SigningKey()
+        let roots = try channelVersions().map { bundle in
+            let root = folder.url.appendingPathComponent("build-\(bundle.version)")
+            try bundle.publish(in: root, key: key)
+            return root
+        }
+        let channel = folder.url.appendingPathComponent("channel")
+        try ChannelPublisher.publish(bundle: roots[0], channel: channel, keep: 1, key: key)
+        var overtaken = false
+        let error = #expect(throws: DeltaError.self) {
+            try ChannelPublisher.publish(bundle: roots[1], channel: channel, keep: 1, key: key, beforeLock: {
+                try ChannelPublisher.publish(bundle: roots[2], channel: channel, keep: 1, key: key)
+                overtaken = true
+            })
+        }
+        #expect(overtaken)
+        #expect(error?.description == "the bundle (2613, AIRAC 2612) is not newer than the channel's latest (2614, AIRAC 2612)", "\(error?.description ?? "")")
+        let index = try ChannelIndex(published: Data(contentsOf: channel.appendingPathComponent(ChannelIndex.fileName)), trustedKey: key.publicKey, now: Date())
+        #expect(index.latest == "2614" && index.versions == ["2612", "2614"] && index.sequence == 2)
+    }
+
     /// Two publishes racing on one channel, many times: the lock is taken before the index is read, so whichever
     /// order they run in, `latest` ends at the newest version and every publish that succeeded is in the index.
     @Test func racingPublishesNeverMoveLatestBackOrDropAVersion() async throws {
