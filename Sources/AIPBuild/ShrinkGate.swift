@@ -11,10 +11,12 @@ public struct ShrinkGate {
     /// The largest share of a table's rows a build may lose (0.05 = 5 %).
     var maxLoss: Double
 
-    /// A table that lost too many rows: its file, name and row counts before and after.
+    /// A part of a file that lost too many of its items: the file, the part (`table runways`, `answers of FR`), what
+    /// is counted (`rows`, `answers`, `questions`) and the counts before and after.
     public struct Loss: Sendable, Equatable {
         public var file: String
-        public var table: String
+        public var part: String
+        public var unit: String
         public var before: Int
         public var after: Int
     }
@@ -30,14 +32,17 @@ public struct ShrinkGate {
         var losses: [Loss] = []
         for file in files.sorted() {
             guard let after = manifest.files[file]?.tables, let before = previous.files[file]?.tables else { continue }
-            for (table, count) in before.sorted(by: { $0.key < $1.key }) where count > 0 {
-                let now = after[table] ?? 0
-                if Double(count - now) > maxLoss * Double(count) {
-                    losses.append(Loss(file: file, table: table, before: count, after: now))
-                }
+            for (table, count) in before.sorted(by: { $0.key < $1.key }) {
+                losses += loss(file: file, part: "table \(table)", unit: "rows", before: count, after: after[table] ?? 0)
             }
         }
         return losses
+    }
+
+    /// The loss of `before` items down to `after`, when it is more than `maxLoss` of them.
+    func loss(file: String, part: String, unit: String, before: Int, after: Int) -> [Loss] {
+        guard before > 0, Double(before - after) > maxLoss * Double(before) else { return [] }
+        return [Loss(file: file, part: part, unit: unit, before: before, after: after)]
     }
 }
 
