@@ -32,7 +32,7 @@ extension SQLiteFileCheck {
     }
 
     /// Numbers outside the physical range the contract declares for their column (``ColumnSchema/range``), with the
-    /// smallest and largest such value for a person to recognise the slip by.
+    /// smallest and largest such value for a person to recognise the slip by. ±Inf is left to the finite-reals rule.
     func rangeFindings(_ snapshot: SchemaSnapshot) throws -> [CheckFinding] {
         var findings: [CheckFinding] = []
         for table in schema.tables {
@@ -42,6 +42,7 @@ extension SQLiteFileCheck {
                 let sql = """
                     SELECT count(*), min(\(column.name)), max(\(column.name)) FROM \(table.name)
                     WHERE typeof(\(column.name)) IN ('integer', 'real') AND \(column.name) NOT BETWEEN ? AND ?
+                        AND \(column.name) NOT IN (9e999, -9e999)
                     """
                 guard let row = try Row.fetchOne(db, sql: sql, arguments: [range.lowerBound, range.upperBound]) else { continue }
                 let bad: Int = row[0]

@@ -17,6 +17,7 @@ public enum PhysicalRange {
     public static let runwayWidthFt: ClosedRange<Double> = 0...10_000
     /// A true heading in degrees: 0 and 360 both mean north.
     public static let headingDeg: ClosedRange<Double> = 0...360
-    /// People living in a place: never negative; the largest city has under 40 million.
+    /// People living in a place: never negative; the largest city has under 40 million, and the app reads the
+    /// number as a 32-bit integer (up to 2,147,483,647).
     public static let population: ClosedRange<Double> = 0...100_000_000
 }
