@@ -8,7 +8,8 @@ import Foundation
 /// bundle that suddenly has far fewer airports is much more likely a broken input than a real change, and it must
 /// not reach pilots unless a person says so (`--allow-shrink`).
 public struct ShrinkGate {
-    /// The largest share of a table's rows a build may lose (0.05 = 5 %).
+    /// The largest share of a table's rows, or of rules.json's questions or a country's answers, a build may lose
+    /// (0.05 = 5 %).
     var maxLoss: Double
 
     /// A part of a file that lost too many of its items: the file, the part (`table runways`, `answers of FR`), what
@@ -48,7 +49,8 @@ public struct ShrinkGate {
 
 /// The `build` section of `pipeline.json`: settings of the build itself rather than of one stage.
 struct BuildSettings: StageSettings {
-    /// The share of a table's rows a build may lose against the previous bundle before it stops.
+    /// The share of a table's rows (or of rules.json's questions, or of a country's answers) a build may lose against
+    /// the previous bundle before it stops.
     var maxTableShrink = Self.defaultMaxTableShrink
     static let defaultMaxTableShrink = 0.05
 
