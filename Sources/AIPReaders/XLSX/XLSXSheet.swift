@@ -16,7 +16,8 @@ public struct XLSXSheet: Sendable {
 
     public var name: String
     public var rows: [Row]
-    /// Error cells (`#N/A`, `#REF!`: read as empty) and repeated cells (the first one kept).
+    /// Error cells (`#N/A`, `#REF!`: read as empty), repeated cells (the first one kept) and entity references kept
+    /// as written (``XLSXText``).
     public var findings: [Finding]
 
     /// Reads a worksheet part. Cell text by type: shared (`s`) and inline (`inlineStr`) strings, formula strings
@@ -33,7 +34,7 @@ public struct XLSXSheet: Sendable {
         var cellType = "n"
         var cellRow = 0
         var value: String?
-        /// Entity references of the inline string being read, kept as written.
+        /// Entity references of the cell's text (its value, inline or shared string), kept as written (``XLSXText``).
         var undecoded: [String] = []
         var inValue = false
         var inline = XLSXText()
@@ -67,6 +68,9 @@ public struct XLSXSheet: Sendable {
             case .start("v", _): inValue = true
             case .end("v"): inValue = false
             case .text(let text) where inValue: value = (value ?? "") + text
+            case .entityReference(let name) where inValue:
+                value = (value ?? "") + "&\(name);"
+                undecoded.append("&\(name);")
             case .start("is", _): inInline = true
             case .end("is"):
                 inInline = false
@@ -89,7 +93,7 @@ public struct XLSXSheet: Sendable {
                     text = ""
                 default: text = value ?? ""
                 }
-                if cellType == "s" || cellType == "inlineStr", !undecoded.isEmpty {
+                if !undecoded.isEmpty {
                     findings.append(Finding(file: file, location: .cell(sheet: name, cell: reference), code: .xlsxUndecodedEntity,
                                             value: undecoded.joined(separator: " "),
                                             reason: "holds an entity reference the workbook's own DTD declares, which is not expanded; kept as written",

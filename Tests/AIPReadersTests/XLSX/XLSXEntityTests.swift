@@ -29,11 +29,11 @@ struct XLSXEntityTests {
     @Test func anEntityOnlyADTDDeclaresIsKeptAsWrittenWithAFinding() throws {
         let doctype = #"<!DOCTYPE x [<!ENTITY yes "Yes">]>"#
         let sheet = try workbook(
-            sheet: #"\#(doctype)<worksheet \#(Self.main)><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>&yes; indeed</t></is></c><c r="C1" t="s"><v>1</v></c></row></sheetData></worksheet>"#,
+            sheet: #"\#(doctype)<worksheet \#(Self.main)><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>&yes; indeed</t></is></c><c r="C1" t="s"><v>1</v></c><c r="D1" t="str"><f>A1</f><v>&yes;!</v></c></row></sheetData></worksheet>"#,
             sharedStrings: #"\#(doctype)<sst \#(Self.main)><si><t>&yes;</t></si><si><t>plain</t></si></sst>"#)
-        #expect(sheet.rows.first?.cells.map(\.value) == ["&yes;", "&yes; indeed", "plain"])
-        #expect(sheet.findings.map(\.code) == [.xlsxUndecodedEntity, .xlsxUndecodedEntity])
-        #expect(sheet.findings.map(\.location) == [.cell(sheet: "Data", cell: "A1"), .cell(sheet: "Data", cell: "B1")])
+        #expect(sheet.rows.first?.cells.map(\.value) == ["&yes;", "&yes; indeed", "plain", "&yes;!"])
+        #expect(sheet.findings.map(\.code) == [.xlsxUndecodedEntity, .xlsxUndecodedEntity, .xlsxUndecodedEntity])
+        #expect(sheet.findings.map(\.location) == [.cell(sheet: "Data", cell: "A1"), .cell(sheet: "Data", cell: "B1"), .cell(sheet: "Data", cell: "D1")])
         #expect(sheet.findings.first?.value == "&yes;")
     }
 }
