@@ -1,5 +1,6 @@
 import AIPBundleFolder
 import AIPBundleKit
+import AIPContract
 import AIPDelta
 import AIPManifest
 import AIPReaders
@@ -61,7 +62,8 @@ public struct StageResult: Sendable {
 /// and, under `--only`, what is carried over from `--out` (``CarriedOver``); any of them unusable stops the build.
 /// The new bundle is then assembled completely before anything is published: the files of the stages that ran, the
 /// files of the other stages carried over from `--out`, `report.json` (this run's sections merged with the
-/// others'), `manifest.json` last, the shrink gate (on the manifest's row counts), then the switch
+/// others'), `manifest.json` last, the shrink gate (on the manifest's row counts and rules.json's answers), the
+/// floor (findings a stage marks as an output far below its inputs), then the switch
 /// (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out` as it was.
 public enum BundleBuilder {
     public static let reportName = "report.json"
@@ -102,9 +104,13 @@ public enum BundleBuilder {
             let (manifest, manifestSHA256) = try writeManifest(in: staging, stamp: options.stamp, build: build, ran: results, carried: carried,
                                                                signingKey: options.signingKey)
 
-            let losses = ShrinkGate(maxLoss: buildSettings.maxTableShrink).losses(
-                files: options.stages.flatMap(\.files), manifest: manifest, previous: previous?.manifest)
+            let gate = ShrinkGate(maxLoss: buildSettings.maxTableShrink)
+            let ranFiles = options.stages.flatMap(\.files)
+            let losses = gate.losses(files: ranFiles, manifest: manifest, previous: previous?.manifest)
+                + (ranFiles.contains(RulesContract.fileName) ? try gate.rulesLosses(staging: staging, previous: previous?.folder) : [])
             if !losses.isEmpty, !options.allowShrink { throw BuildError.shrank(losses, maxLoss: buildSettings.maxTableShrink) }
+            let belowFloor = results.flatMap(\.report.findings).filter { BuildError.floorCodes.contains($0.code) }
+            if !belowFloor.isEmpty, !options.allowShrink { throw BuildError.belowFloor(belowFloor) }
 
             let files = StageRegistry.allFiles.filter { manifest.files[$0] != nil }
             let records = [reportName, Manifest.fileName] + (options.signingKey == nil ? [] : [Manifest.signatureFileName])

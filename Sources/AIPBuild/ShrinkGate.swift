@@ -8,13 +8,16 @@ import Foundation
 /// bundle that suddenly has far fewer airports is much more likely a broken input than a real change, and it must
 /// not reach pilots unless a person says so (`--allow-shrink`).
 public struct ShrinkGate {
-    /// The largest share of a table's rows a build may lose (0.05 = 5 %).
+    /// The largest share of a table's rows, or of rules.json's questions or a country's answers, a build may lose
+    /// (0.05 = 5 %).
     var maxLoss: Double
 
-    /// A table that lost too many rows: its file, name and row counts before and after.
+    /// A part of a file that lost too many of its items: the file, the part (`table runways`, `answers of FR`), what
+    /// is counted (`rows`, `answers`, `questions`) and the counts before and after.
     public struct Loss: Sendable, Equatable {
         public var file: String
-        public var table: String
+        public var part: String
+        public var unit: String
         public var before: Int
         public var after: Int
     }
@@ -30,20 +33,24 @@ public struct ShrinkGate {
         var losses: [Loss] = []
         for file in files.sorted() {
             guard let after = manifest.files[file]?.tables, let before = previous.files[file]?.tables else { continue }
-            for (table, count) in before.sorted(by: { $0.key < $1.key }) where count > 0 {
-                let now = after[table] ?? 0
-                if Double(count - now) > maxLoss * Double(count) {
-                    losses.append(Loss(file: file, table: table, before: count, after: now))
-                }
+            for (table, count) in before.sorted(by: { $0.key < $1.key }) {
+                losses += loss(file: file, part: "table \(table)", unit: "rows", before: count, after: after[table] ?? 0)
             }
         }
         return losses
+    }
+
+    /// The loss of `before` items down to `after`, when it is more than `maxLoss` of them.
+    func loss(file: String, part: String, unit: String, before: Int, after: Int) -> [Loss] {
+        guard before > 0, Double(before - after) > maxLoss * Double(before) else { return [] }
+        return [Loss(file: file, part: part, unit: unit, before: before, after: after)]
     }
 }
 
 /// The `build` section of `pipeline.json`: settings of the build itself rather than of one stage.
 struct BuildSettings: StageSettings {
-    /// The share of a table's rows a build may lose against the previous bundle before it stops.
+    /// The share of a table's rows (or of rules.json's questions, or of a country's answers) a build may lose against
+    /// the previous bundle before it stops.
     var maxTableShrink = Self.defaultMaxTableShrink
     static let defaultMaxTableShrink = 0.05
 

@@ -48,7 +48,7 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("Sign manifest.json with this private key (from `aipbundle keygen`); manifest.sig goes beside it.", valueName: "file"))
     var signingKey: String?
 
-    @Flag(help: "Publish even if a table lost more rows than allowed (default 5 %) against the previous bundle.")
+    @Flag(help: "Publish even if a table or rules.json lost more than allowed (default 5 %) against the previous bundle, or an output is far below what its inputs promise.")
     var allowShrink = false
 
     @Flag(help: "Give new ids to the rows of a table whose ids cannot carry over because the previous bundle lacks the table or a key column (the next delta then carries the whole table).")

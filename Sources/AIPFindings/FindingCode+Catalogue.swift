@@ -78,6 +78,9 @@ extension FindingCode {
         case .xlsxRepeatedCell:
             Entry(.warning, "A cell is given twice in the sheet; the first one is kept.",
                   remedy: "Save the workbook again from a spreadsheet program; the tool that wrote it made a malformed sheet.")
+        case .xlsxUndecodedEntity:
+            Entry(.warning, "A cell's text holds an entity reference (&name;) declared by a DTD inside the workbook, which spreadsheet programs never write; entities are not expanded (a hostile file could make them huge), so the reference is kept as written.",
+                  remedy: "Save the workbook again from a spreadsheet program, or replace the reference with the text it stands for.")
 
         case .rulesMissingRawQuestion:
             Entry(.error, "A rules definition row has no Raw Question, so it has no question id; the row is left out.",
@@ -91,6 +94,9 @@ extension FindingCode {
         case .rulesUnknownQuestion:
             Entry(.error, "An answer is to a question the definitions do not have; it is left out and listed in inconsistent_qids.",
                   remedy: "Add the question to the definitions, or correct the question id in the answer sheet.")
+        case .rulesNoAnswerMatched:
+            Entry(.error, "A country's answer sheet holds answers but none of them matches a question of the definitions, so rules.json would lose that country entirely; the build stops unless --allow-shrink is given.",
+                  remedy: "Check that the sheet belongs to these definitions (question ids, prefix groups), fix the ids, or pass --allow-shrink if the country is meant to have no answer.")
 
         case .eaipTooLarge:
             Entry(.error, "An eAIP page is larger than any AD 2 page could be; it is not read.",
@@ -237,6 +243,10 @@ extension FindingCode {
             Entry(.warning, "airports.db has no customs text at all (no aip_entries row with standard field 302); ga_notification_requirements is empty.",
                   remedy: "Add eAIP pages or PDF chapters to the source tree, or check why the airports stage read none.")
 
+        case .tableBelowFloor:
+            Entry(.error, "A table is far smaller than its own inputs say it should be (large and medium airports without a runway, runways naming no airport): an input file was most likely cut short. The build stops unless --allow-shrink is given.",
+                  remedy: "Download the named file again and compare its size with the last good one; pass --allow-shrink only if the data really changed.")
+
         case .bundleCarriedFileChanged:
             Entry(.warning, "A bundle file carried over from the previous build (not rebuilt in this run) no longer matches the manifest it came with; it is read as it is.",
                   remedy: "Nothing if it was edited on purpose (trying texts); otherwise rebuild the stage that writes it.")
@@ -265,6 +275,12 @@ extension FindingCode {
         case .checkNonFinite:
             Entry(.error, "A REAL column holds ±Inf, which Swift, Python and JSON readers choke on.",
                   remedy: "Rebuild the bundle; if a fresh build has it, a reader let a non-finite number through: a bug to fix.")
+        case .checkTextEncoding:
+            Entry(.error, "A TEXT value holds a NUL character or bytes that are not UTF-8: C and SQLite readers cut it at the NUL, Swift readers replace the bytes or fail.",
+                  remedy: "Rebuild the bundle; if a fresh build has it, a reader let the bytes through: a bug to fix.")
+        case .checkOutOfRange:
+            Entry(.error, "A number lies outside the physical range the data contract declares for its column (an elevation, a length, a heading, a coordinate).",
+                  remedy: "Rebuild the bundle; if a fresh build has it, a reader let the value through: a bug to fix.")
         case .checkInvariant:
             Entry(.error, "Rows break a value rule of the file that its schema cannot express (an ICAO code, a range, a sorted list, a JSON field); the message names the rule and sample rows.",
                   remedy: "Rebuild the bundle; if a fresh build has it, a stage let the value through: a bug to fix.")

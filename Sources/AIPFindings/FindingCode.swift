@@ -36,12 +36,14 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     // MARK: Spreadsheets (XLSX)
     case xlsxErrorValue = "xlsx.error_value"
     case xlsxRepeatedCell = "xlsx.repeated_cell"
+    case xlsxUndecodedEntity = "xlsx.undecoded_entity"
 
     // MARK: Rules sheets
     case rulesMissingRawQuestion = "rules.missing_raw_question"
     case rulesOrphanContinuation = "rules.orphan_continuation"
     case rulesDuplicateAnswer = "rules.duplicate_answer"
     case rulesUnknownQuestion = "rules.unknown_question"
+    case rulesNoAnswerMatched = "rules.no_answer_matched"
 
     // MARK: eAIP HTML pages (AD 2)
     case eaipTooLarge = "eaip.too_large"
@@ -103,6 +105,9 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case notificationsEmptyText = "notifications.empty_text"
     case notificationsNoCustomsTexts = "notifications.no_customs_texts"
 
+    // MARK: An output far smaller than its own inputs promise (stops the build unless `--allow-shrink`)
+    case tableBelowFloor = "table.below_floor"
+
     // MARK: The build's own bundle files
     case bundleCarriedFileChanged = "bundle.carried_file_changed"
 
@@ -115,6 +120,8 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case checkExtraObject = "check.extra_object"
     case checkStorageClass = "check.storage_class"
     case checkNonFinite = "check.non_finite"
+    case checkTextEncoding = "check.text_encoding"
+    case checkOutOfRange = "check.out_of_range"
     case checkInvariant = "check.invariant"
     case checkRuleFailed = "check.rule_failed"
     case checkJSONContract = "check.json_contract"

@@ -85,6 +85,6 @@ import Testing
         let error = await #expect(throws: BuildError.self) { try await build(tree, temporary) }
         guard case .shrank(let losses, _)? = error else { Issue.record("not a shrink: \(String(describing: error))"); return }
         // The `sources` rows of the two navigation sources go too.
-        #expect(losses.map(\.table).sorted() == ["firs", "sources", "waypoints"])
+        #expect(losses.map(\.part).sorted() == ["table firs", "table sources", "table waypoints"])
     }
 }

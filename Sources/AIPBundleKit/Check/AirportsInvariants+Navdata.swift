@@ -35,11 +35,11 @@ extension AirportsInvariants {
                       message: "is empty or not upper-case (RZFlight looks names up upper-cased)",
                       sql: "SELECT name FROM waypoints WHERE name = '' OR name <> upper(name)"),
         InvariantRule(name: "waypoints.latitude_deg range", table: Waypoints.table, column: Waypoints.latitudeDeg,
-                      message: "is NULL or outside -90…90 (RZFlight reads NULL as 0)",
-                      sql: "SELECT name FROM waypoints WHERE latitude_deg IS NULL OR latitude_deg NOT BETWEEN -90 AND 90"),
+                      message: "is NULL (RZFlight reads NULL as 0)",
+                      sql: "SELECT name FROM waypoints WHERE latitude_deg IS NULL"),
         InvariantRule(name: "waypoints.longitude_deg range", table: Waypoints.table, column: Waypoints.longitudeDeg,
-                      message: "is NULL or outside -180…180 (RZFlight reads NULL as 0)",
-                      sql: "SELECT name FROM waypoints WHERE longitude_deg IS NULL OR longitude_deg NOT BETWEEN -180 AND 180"),
+                      message: "is NULL (RZFlight reads NULL as 0)",
+                      sql: "SELECT name FROM waypoints WHERE longitude_deg IS NULL"),
         InvariantRule(name: "waypoints.fir_codes sorted", table: Waypoints.table, column: Waypoints.firCodes,
                       message: "is not a sorted, space-free, comma-separated list of distinct codes", sql: """
             \(firCodes)

@@ -25,12 +25,11 @@ enum AirportsInvariants {
         InvariantRule(name: "airports.icao_code shape", table: Airports.table, column: Airports.icaoCode,
                       message: "is not four upper-case letters",
                       sql: "SELECT icao_code FROM airports WHERE icao_code NOT GLOB '[A-Z][A-Z][A-Z][A-Z]'"),
-        InvariantRule(name: "airports.latitude_deg range", table: Airports.table, column: Airports.latitudeDeg,
-                      message: "is NULL or outside -90…90",
-                      sql: "SELECT icao_code FROM airports WHERE latitude_deg IS NULL OR latitude_deg NOT BETWEEN -90 AND 90"),
-        InvariantRule(name: "airports.longitude_deg range", table: Airports.table, column: Airports.longitudeDeg,
-                      message: "is NULL or outside -180…180",
-                      sql: "SELECT icao_code FROM airports WHERE longitude_deg IS NULL OR longitude_deg NOT BETWEEN -180 AND 180"),
+        // The range of a position is the contract's (``PhysicalRange``), checked for every column that declares one.
+        InvariantRule(name: "airports.latitude_deg set", table: Airports.table, column: Airports.latitudeDeg, message: "is NULL",
+                      sql: "SELECT icao_code FROM airports WHERE latitude_deg IS NULL"),
+        InvariantRule(name: "airports.longitude_deg set", table: Airports.table, column: Airports.longitudeDeg, message: "is NULL",
+                      sql: "SELECT icao_code FROM airports WHERE longitude_deg IS NULL"),
         // An empty tag (`a,,b`) or a repeated one counts as unsorted: the value must be the sorted set of tags.
         InvariantRule(name: "airports.sources sorted", table: Airports.table, column: Airports.sources,
                       message: "is not a sorted, space-free, comma-separated list", sql: """
@@ -46,11 +45,6 @@ enum AirportsInvariants {
         InvariantRule(name: "runways.airport_icao exists", table: Runways.table, column: Runways.airportICAO,
                       message: "names no airport in airports",
                       sql: "SELECT id FROM runways WHERE airport_icao NOT IN (SELECT icao_code FROM airports)"),
-        InvariantRule(name: "runways end coordinates", table: Runways.table, column: Runways.leLatitudeDeg,
-                      message: "end coordinates out of range", sql: """
-            SELECT id FROM runways WHERE le_latitude_deg NOT BETWEEN -90 AND 90 OR he_latitude_deg NOT BETWEEN -90 AND 90
-                OR le_longitude_deg NOT BETWEEN -180 AND 180 OR he_longitude_deg NOT BETWEEN -180 AND 180
-            """),
         InvariantRule(name: "runways.lighted flag", table: Runways.table, column: Runways.lighted, message: "is not 0, 1 or NULL",
                       sql: "SELECT id FROM runways WHERE lighted NOT IN (0, 1)"),
         InvariantRule(name: "runways.closed flag", table: Runways.table, column: Runways.closed, message: "is not 0, 1 or NULL",

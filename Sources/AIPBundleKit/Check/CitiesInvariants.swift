@@ -10,16 +10,10 @@ private typealias ModelMetadata = CitiesContract.ModelMetadata
 /// country code the map cannot place, a population its 32-bit reader overflows on, a name no lookup finds.
 enum CitiesInvariants {
     static let rules: [InvariantRule] = [
-        InvariantRule(name: "cities.latitude range", table: Cities.table, column: Cities.latitude, message: "is outside -90…90",
-                      sql: "SELECT geonameid FROM cities WHERE latitude NOT BETWEEN -90 AND 90"),
-        InvariantRule(name: "cities.longitude range", table: Cities.table, column: Cities.longitude, message: "is outside -180…180",
-                      sql: "SELECT geonameid FROM cities WHERE longitude NOT BETWEEN -180 AND 180"),
+        // Positions and populations are checked against the contract's ranges (``PhysicalRange``).
         InvariantRule(name: "cities.country_code shape", table: Cities.table, column: Cities.countryCode,
                       message: "is not an ISO 3166 alpha-2 code (two upper-case letters)",
                       sql: "SELECT geonameid FROM cities WHERE country_code NOT GLOB '[A-Z][A-Z]'"),
-        InvariantRule(name: "cities.population range", table: Cities.table, column: Cities.population,
-                      message: "is negative or does not fit in 32 bits",
-                      sql: "SELECT geonameid FROM cities WHERE population NOT BETWEEN 0 AND 2147483647"),
         InvariantRule(name: "cities.name not blank", table: Cities.table, column: Cities.name, message: "is blank",
                       sql: "SELECT geonameid FROM cities WHERE trim(name) = ''"),
         InvariantRule(name: "cities not empty", table: Cities.table, column: nil, message: "is empty; the app would find no place",

@@ -81,6 +81,8 @@ struct SQLiteFileCheck {
         let noSchema = CheckError("the schema could not be read")
         run("storage classes") { try storageClassFindings(try snapshot ?? { throw noSchema }()) }
         run("finite reals") { try nonFiniteFindings(try snapshot ?? { throw noSchema }()) }
+        run("text encoding") { try textEncodingFindings(try snapshot ?? { throw noSchema }()) }
+        run("physical ranges") { try rangeFindings(try snapshot ?? { throw noSchema }()) }
         for invariant in invariants {
             run(invariant.name, table: invariant.table, column: invariant.column) {
                 try invariantFindings(invariant, snapshot: try snapshot ?? { throw noSchema }())
@@ -142,7 +144,7 @@ struct SQLiteFileCheck {
     }
 
     /// For each contract table, one query counting the rows where `condition` holds, per selected column present.
-    private func countPerColumn(_ snapshot: SchemaSnapshot, where selected: (ColumnSchema) -> Bool,
+    func countPerColumn(_ snapshot: SchemaSnapshot, where selected: (ColumnSchema) -> Bool,
                                 _ condition: (ColumnSchema) -> String) throws -> [(ColumnSchema, String, Int)] {
         var counts: [(ColumnSchema, String, Int)] = []
         for table in schema.tables {

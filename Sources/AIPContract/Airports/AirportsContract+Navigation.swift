@@ -4,8 +4,8 @@ extension AirportsContract {
     /// `source_id`) and added the indexes.
     public enum Waypoints {
         public static let name = ColumnSchema.text("name").notNull
-        public static let latitudeDeg = ColumnSchema.real("latitude_deg")
-        public static let longitudeDeg = ColumnSchema.real("longitude_deg")
+        public static let latitudeDeg = ColumnSchema.real("latitude_deg").within(PhysicalRange.latitude)
+        public static let longitudeDeg = ColumnSchema.real("longitude_deg").within(PhysicalRange.longitude)
         public static let pointType = ColumnSchema.text("point_type")
         public static let firCodes = ColumnSchema.text("fir_codes")
         public static let levelAvailability = ColumnSchema.text("level_availability")
@@ -30,14 +30,14 @@ extension AirportsContract {
         public static let icao = ColumnSchema.text("icao").notNull.primaryKey
         public static let name = ColumnSchema.text("name")
         public static let polygonsJSON = ColumnSchema.text("polygons_json").notNull
-        public static let bboxMinLon = ColumnSchema.real("bbox_min_lon").notNull
-        public static let bboxMinLat = ColumnSchema.real("bbox_min_lat").notNull
-        public static let bboxMaxLon = ColumnSchema.real("bbox_max_lon").notNull
-        public static let bboxMaxLat = ColumnSchema.real("bbox_max_lat").notNull
+        public static let bboxMinLon = ColumnSchema.real("bbox_min_lon").notNull.within(PhysicalRange.longitude)
+        public static let bboxMinLat = ColumnSchema.real("bbox_min_lat").notNull.within(PhysicalRange.latitude)
+        public static let bboxMaxLon = ColumnSchema.real("bbox_max_lon").notNull.within(PhysicalRange.longitude)
+        public static let bboxMaxLat = ColumnSchema.real("bbox_max_lat").notNull.within(PhysicalRange.latitude)
         public static let isOceanic = ColumnSchema.integer("is_oceanic").defaults("0")
         public static let region = ColumnSchema.text("region")
-        public static let labelLon = ColumnSchema.real("label_lon")
-        public static let labelLat = ColumnSchema.real("label_lat")
+        public static let labelLon = ColumnSchema.real("label_lon").within(PhysicalRange.longitude)
+        public static let labelLat = ColumnSchema.real("label_lat").within(PhysicalRange.latitude)
         public static let source = SharedColumns.source
         public static let createdAt = SharedColumns.createdAt
         public static let updatedAt = SharedColumns.updatedAt

@@ -22,12 +22,12 @@ public enum CitiesContract {
         public static let geonameid = ColumnSchema(name: "geonameid", type: .integer, isPrimaryKey: true)
         public static let name = ColumnSchema.text("name").notNull
         public static let asciiName = ColumnSchema.text("ascii_name")
-        public static let latitude = ColumnSchema.real("latitude").notNull
-        public static let longitude = ColumnSchema.real("longitude").notNull
+        public static let latitude = ColumnSchema.real("latitude").notNull.within(PhysicalRange.latitude)
+        public static let longitude = ColumnSchema.real("longitude").notNull.within(PhysicalRange.longitude)
         public static let countryCode = ColumnSchema.text("country_code").notNull
         public static let admin1Code = ColumnSchema.text("admin1_code")
         public static let featureCode = ColumnSchema.text("feature_code")
-        public static let population = ColumnSchema.integer("population").notNull
+        public static let population = ColumnSchema.integer("population").notNull.within(PhysicalRange.population)
         /// Comma-separated, as in GeoNames, with the ASCII spellings of accented names.
         public static let alternateNames = ColumnSchema.text("alternate_names")
 

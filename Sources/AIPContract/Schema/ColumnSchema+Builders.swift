@@ -7,6 +7,7 @@ extension ColumnSchema {
     var notNull: ColumnSchema { with { $0.isNotNull = true } }
     var primaryKey: ColumnSchema { with { $0.isPrimaryKey = true } }
     func defaults(_ sql: String) -> ColumnSchema { with { $0.defaultSQL = sql } }
+    func within(_ range: ClosedRange<Double>) -> ColumnSchema { with { $0.range = range } }
     /// Added by euro_aip 0.13 (absent from the reference database).
     var since013: ColumnSchema { with { $0.introduced = .euroAIP013 } }
 

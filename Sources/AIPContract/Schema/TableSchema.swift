@@ -23,6 +23,9 @@ public struct ColumnSchema: Sendable {
     /// The default as SQL text (`0`, `'success'`, `''`).
     public var defaultSQL: String?
     public var introduced: ContractRevision
+    /// The values a number of this column can physically take (``PhysicalRange``); nil for text and for numbers
+    /// with no physical meaning (ids, flags, counts).
+    public var range: ClosedRange<Double>?
 
     public init(name: String, type: SQLType, isNotNull: Bool = false, isPrimaryKey: Bool = false, isAutoincrement: Bool = false,
                 defaultSQL: String? = nil, introduced: ContractRevision = .original) {

@@ -1,3 +1,4 @@
+import AIPContract
 import AIPFindings
 
 #if canImport(Glibc)
@@ -90,8 +91,8 @@ public struct RowDecoder {
 
     /// A latitude/longitude pair; if either half is bad, both are cleared (half a position is no position).
     public mutating func coordinate(_ latitudeColumn: CSVColumn, _ longitudeColumn: CSVColumn) -> (Double?, Double?) {
-        let latitude = decimal(latitudeColumn, in: -90...90)
-        let longitude = decimal(longitudeColumn, in: -180...180)
+        let latitude = decimal(latitudeColumn, in: PhysicalRange.latitude)
+        let longitude = decimal(longitudeColumn, in: PhysicalRange.longitude)
         guard let latitude, let longitude else {
             if latitude != nil {
                 clear(latitudeColumn, .valuePartialPosition, "is dropped: \(longitudeColumn.name) is empty or unusable")

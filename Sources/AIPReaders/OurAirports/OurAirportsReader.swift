@@ -1,3 +1,5 @@
+import AIPContract
+
 /// Reads OurAirports `airports.csv` and `runways.csv` (either header layout, plain or gzipped) into typed rows.
 ///
 /// Columns are found by header name: the 2022 and 2026 releases order them differently, and only the newer one
@@ -59,11 +61,11 @@ public enum OurAirportsReader {
                 let id = try row.requiredInteger(columns.id)
                 let ident = try row.requiredText(columns.ident)
                 let type = try row.requiredText(columns.type)
-                let latitude = try row.requiredDecimal(columns.latitudeDeg, in: -90...90)
-                let longitude = try row.requiredDecimal(columns.longitudeDeg, in: -180...180)
+                let latitude = try row.requiredDecimal(columns.latitudeDeg, in: PhysicalRange.latitude)
+                let longitude = try row.requiredDecimal(columns.longitudeDeg, in: PhysicalRange.longitude)
                 airports.append(OurAirportsAirport(
                     id: id, ident: ident, type: type, name: row.text(columns.name), resolvedICAO: resolved,
-                    latitudeDeg: latitude, longitudeDeg: longitude, elevationFt: row.decimal(columns.elevationFt, in: -1_500...30_000),
+                    latitudeDeg: latitude, longitudeDeg: longitude, elevationFt: row.decimal(columns.elevationFt, in: PhysicalRange.elevationFt),
                     continent: row.text(columns.continent), isoCountry: row.text(columns.isoCountry),
                     isoRegion: row.text(columns.isoRegion), municipality: row.text(columns.municipality),
                     scheduledService: row.text(columns.scheduledService), icaoCode: columns.icaoCode.flatMap { row.text($0) },
@@ -95,17 +97,17 @@ public enum OurAirportsReader {
                 var runway = OurAirportsRunway(
                     id: try row.requiredInteger(columns.id), airportRef: try row.requiredInteger(columns.airportRef),
                     airportIdent: row.text(columns.airportIdent),
-                    lengthFt: row.decimal(columns.lengthFt, in: 0...100_000), widthFt: row.decimal(columns.widthFt, in: 0...10_000),
+                    lengthFt: row.decimal(columns.lengthFt, in: PhysicalRange.runwayLengthFt), widthFt: row.decimal(columns.widthFt, in: PhysicalRange.runwayWidthFt),
                     surface: row.text(columns.surface), lighted: row.flag(columns.lighted), closed: row.flag(columns.closed),
                     leIdent: row.text(columns.le.ident), heIdent: row.text(columns.he.ident), line: record.line)
                 (runway.leLatitudeDeg, runway.leLongitudeDeg) = row.coordinate(columns.le.latitudeDeg, columns.le.longitudeDeg)
-                runway.leElevationFt = row.decimal(columns.le.elevationFt, in: -1_500...30_000)
-                runway.leHeadingDegT = row.decimal(columns.le.headingDegT, in: 0...360)
-                runway.leDisplacedThresholdFt = row.decimal(columns.le.displacedThresholdFt, in: 0...100_000)
+                runway.leElevationFt = row.decimal(columns.le.elevationFt, in: PhysicalRange.elevationFt)
+                runway.leHeadingDegT = row.decimal(columns.le.headingDegT, in: PhysicalRange.headingDeg)
+                runway.leDisplacedThresholdFt = row.decimal(columns.le.displacedThresholdFt, in: PhysicalRange.runwayLengthFt)
                 (runway.heLatitudeDeg, runway.heLongitudeDeg) = row.coordinate(columns.he.latitudeDeg, columns.he.longitudeDeg)
-                runway.heElevationFt = row.decimal(columns.he.elevationFt, in: -1_500...30_000)
-                runway.heHeadingDegT = row.decimal(columns.he.headingDegT, in: 0...360)
-                runway.heDisplacedThresholdFt = row.decimal(columns.he.displacedThresholdFt, in: 0...100_000)
+                runway.heElevationFt = row.decimal(columns.he.elevationFt, in: PhysicalRange.elevationFt)
+                runway.heHeadingDegT = row.decimal(columns.he.headingDegT, in: PhysicalRange.headingDeg)
+                runway.heDisplacedThresholdFt = row.decimal(columns.he.displacedThresholdFt, in: PhysicalRange.runwayLengthFt)
                 runway.findings = row.findings
                 runways.append(runway)
             } catch {

@@ -1,22 +1,35 @@
 import Foundation
 
 /// The shared-string table (`xl/sharedStrings.xml`): cells of type `s` hold an index into it.
-enum XLSXSharedStrings {
+struct XLSXSharedStrings {
     /// Each `<si>` item's text: its `<t>` or the `<t>`s of its rich-text runs, without phonetic hints (`<rPh>`).
-    static func read(_ data: Data, file: String) throws(SourceError) -> [String] {
-        var strings: [String] = []
+    var strings: [String] = []
+    /// The entity references left as written in an item's text (``XLSXText/undecoded``), by item index.
+    var undecoded: [Int: [String]] = [:]
+
+    static func read(_ data: Data, file: String) throws(SourceError) -> XLSXSharedStrings {
+        var table = XLSXSharedStrings()
         var text = XLSXText()
         try XMLStreamReader.read(data, file: file) { event in
             text.take(event)
-            if case .end("si") = event { strings.append(text.finish()) }
+            if case .end("si") = event {
+                let (value, undecoded) = text.finish()
+                if !undecoded.isEmpty { table.undecoded[table.strings.count] = undecoded }
+                table.strings.append(value)
+            }
         }
-        return strings
+        return table
     }
 }
 
 /// Collects the text of `<t>` elements outside phonetic runs, as both shared strings and inline strings hold it.
+///
+/// An entity reference a DTD declares cannot be decoded (entity substitution stays off: no entity expansion); a
+/// spreadsheet program never writes one, but dropping it would turn the cell into less text, or none, unseen. It is
+/// kept as written (`&name;`) and listed, for the sheet to report.
 struct XLSXText {
     private var pieces: [String] = []
+    private var undecoded: [String] = []
     private var inText = false
     private var phoneticDepth = 0
 
@@ -27,14 +40,21 @@ struct XLSXText {
         case .start("rPh", _): phoneticDepth += 1
         case .end("rPh"): phoneticDepth = max(0, phoneticDepth - 1)
         case .text(let value) where inText: pieces.append(value)
+        case .entityReference(let name) where inText:
+            pieces.append("&\(name);")
+            undecoded.append("&\(name);")
         default: break
         }
     }
 
-    /// The text collected since the last call, with Excel's `_xHHHH_` escapes decoded.
-    mutating func finish() -> String {
-        defer { pieces.removeAll(keepingCapacity: true) }
-        return Self.unescape(pieces.joined())
+    /// The text collected since the last call, with Excel's `_xHHHH_` escapes decoded, and the entity references in
+    /// it that stay as written.
+    mutating func finish() -> (text: String, undecoded: [String]) {
+        defer {
+            pieces.removeAll(keepingCapacity: true)
+            undecoded.removeAll()
+        }
+        return (Self.unescape(pieces.joined()), undecoded)
     }
 
     /// Decodes `_xHHHH_` (a UTF-16 code unit Excel could not write in XML, e.g. `_x000D_` for CR); `_x005F_` escapes

@@ -16,7 +16,8 @@ public struct XLSXSheet: Sendable {
 
     public var name: String
     public var rows: [Row]
-    /// Error cells (`#N/A`, `#REF!`: read as empty) and repeated cells (the first one kept).
+    /// Error cells (`#N/A`, `#REF!`: read as empty), repeated cells (the first one kept) and entity references kept
+    /// as written (``XLSXText``).
     public var findings: [Finding]
 
     /// Reads a worksheet part. Cell text by type: shared (`s`) and inline (`inlineStr`) strings, formula strings
@@ -25,7 +26,7 @@ public struct XLSXSheet: Sendable {
     ///
     /// - Throws: ``SourceError`` `.malformed` for malformed XML, a reference outside the largest sheet, or a shared
     ///   string index the table does not have.
-    static func read(_ data: Data, name: String, file: String, sharedStrings: [String]) throws(SourceError) -> XLSXSheet {
+    static func read(_ data: Data, name: String, file: String, sharedStrings: XLSXSharedStrings) throws(SourceError) -> XLSXSheet {
         var cellsByRow: [Int: [Int: String]] = [:]
         var findings: [Finding] = []
         var rowNumber = 0
@@ -33,6 +34,8 @@ public struct XLSXSheet: Sendable {
         var cellType = "n"
         var cellRow = 0
         var value: String?
+        /// Entity references of the cell's text (its value, inline or shared string), kept as written (``XLSXText``).
+        var undecoded: [String] = []
         var inValue = false
         var inline = XLSXText()
         var inInline = false
@@ -61,29 +64,40 @@ public struct XLSXSheet: Sendable {
                 }
                 cellType = attributes["t"] ?? "n"
                 value = nil
+                undecoded = []
             case .start("v", _): inValue = true
             case .end("v"): inValue = false
             case .text(let text) where inValue: value = (value ?? "") + text
+            case .entityReference(let name) where inValue:
+                value = (value ?? "") + "&\(name);"
+                undecoded.append("&\(name);")
             case .start("is", _): inInline = true
             case .end("is"):
                 inInline = false
-                value = inline.finish()
+                (value, undecoded) = inline.finish()
             case .end("c"):
                 let reference = XLSXCellReference.name(column: column, row: cellRow)
                 var text: String
                 switch cellType {
                 case "s":
                     guard let raw = value else { return }
-                    guard let index = Int(raw.trimmingCharacters(in: .whitespaces)), sharedStrings.indices.contains(index) else {
+                    guard let index = Int(raw.trimmingCharacters(in: .whitespaces)), sharedStrings.strings.indices.contains(index) else {
                         throw damaged("cell \(reference) points at shared string \"\(raw)\", which the workbook does not have")
                     }
-                    text = sharedStrings[index]
+                    text = sharedStrings.strings[index]
+                    undecoded = sharedStrings.undecoded[index] ?? []
                 case "b": text = value.map { $0 == "1" ? "TRUE" : $0 == "0" ? "FALSE" : $0 } ?? ""
                 case "e":
                     findings.append(Finding(file: file, location: .cell(sheet: name, cell: reference), code: .xlsxErrorValue, value: value,
                                             reason: "is a spreadsheet error value, read as an empty cell", action: .fieldCleared))
                     text = ""
                 default: text = value ?? ""
+                }
+                if !undecoded.isEmpty {
+                    findings.append(Finding(file: file, location: .cell(sheet: name, cell: reference), code: .xlsxUndecodedEntity,
+                                            value: undecoded.joined(separator: " "),
+                                            reason: "holds an entity reference the workbook's own DTD declares, which is not expanded; kept as written",
+                                            action: .warning))
                 }
                 guard !text.isEmpty else { return }
                 if cellsByRow[cellRow, default: [:]][column] != nil {

@@ -19,7 +19,7 @@ public struct XLSXWorkbook {
     /// Size of the archive on disk.
     public let byteCount: Int
     private let archive: ZipArchive
-    private let sharedStrings: [String]
+    private let sharedStrings: XLSXSharedStrings
 
     /// Opens the workbook at `url` and reads its list of worksheets and its shared strings.
     ///
@@ -48,7 +48,7 @@ public struct XLSXWorkbook {
         if let strings = relationships.values.sorted(by: { $0.target < $1.target }).first(where: { $0.type.hasSuffix("/sharedStrings") }) {
             sharedStrings = try XLSXSharedStrings.read(try Self.part(strings.target, in: archive), file: "\(displayName)/\(strings.target)")
         } else {
-            sharedStrings = []
+            sharedStrings = XLSXSharedStrings()
         }
     }
 

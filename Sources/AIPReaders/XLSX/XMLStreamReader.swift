@@ -8,6 +8,9 @@ enum XMLEvent {
     case end(name: String)
     /// Character data (text, CDATA, whitespace) inside the current element.
     case text(String)
+    /// A reference to an entity a DTD declares (`&name;`), left unexpanded: entity substitution is off. The predefined
+    /// entities (`&amp;`) and character references (`&#233;`) are never this: libxml2 decodes them into the text.
+    case entityReference(String)
 }
 
 /// Streams the elements of an XML document with libxml2's `xmlTextReader`; the only file of the XLSX reader that
@@ -50,6 +53,8 @@ enum XMLStreamReader {
                         if empty { try body(.end(name: name)) }
                     case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
                         try body(.end(name: localName(reader)))
+                    case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
+                        try body(.entityReference(localName(reader)))
                     case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
                          Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
                         try body(.text(value(reader)))

@@ -67,6 +67,7 @@ public struct AirportsStage: Stage {
         var writtenLine: [Int: Int] = [:]
         var repeated = 0
         var unknownAirport = 0
+        var withRunways = Set<Int>()
         for runway in runways.runways {
             if let icao = icaoByAirportID[runway.airportRef] {
                 if let first = writtenLine.updateValue(runway.line, forKey: runway.id) {
@@ -77,6 +78,7 @@ public struct AirportsStage: Stage {
                 }
                 findings += runway.findings
                 runwayRows.append(Self.row(for: runway, airportICAO: icao))
+                withRunways.insert(runway.airportRef)
             } else if airports.firstLines[runway.airportRef] == nil {
                 unknownAirport += 1
                 findings.append(Finding(
@@ -88,6 +90,8 @@ public struct AirportsStage: Stage {
         let unreadable = runways.findings.count { $0.action == .rowRejected }
         try BadRowRule.check(file: runways.fileName, relevantRows: runwayRows.count + repeated + unknownAirport + unreadable,
                              rejectedRows: repeated + unknownAirport + unreadable, rows: "runways of airports in scope, of no airport, or unreadable")
+        findings += Self.floorFindings(kept: kept, withRunways: withRunways, runwaysRead: runways.runways.count, orphanRunways: unknownAirport,
+                                       airportsFile: airports.fileName, runwaysFile: runways.fileName)
         airportRows.sort { $0.icaoCode < $1.icaoCode }
         runwayRows.sort { $0.id < $1.id }
         return Output(airports: airportRows, runways: runwayRows, findings: findings.sorted())

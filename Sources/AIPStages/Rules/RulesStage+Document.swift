@@ -37,6 +37,13 @@ extension RulesStage {
                 answers[row.questionID, default: [:]][country.country] = row
                 perCountry[country.country, default: 0] += 1
             }
+            // A sheet of the wrong definitions matches nothing, and the country would vanish from rules.json unseen.
+            if perCountry[country.country] == nil {
+                findings.append(Finding(file: country.file, location: .file, code: .rulesNoAnswerMatched, value: country.country,
+                                        reason: "holds \(country.sheet.answers.count) answer\(country.sheet.answers.count == 1 ? "" : "s") and none matches a question of the definitions; "
+                                            + "rules.json would have no answer for \(country.country)",
+                                        action: .warning))
+            }
         }
         let order = countryOrder(countries.map(\.country), previous: previous)
         var previousAnswers: [String: [String: RuleAnswer]] = [:]

@@ -55,7 +55,7 @@ import Testing
         let messages = try BundleChecker.check(url).map(\.description)
         let expected = [
             "airports.db: waypoints.name: is empty or not upper-case (RZFlight looks names up upper-cased) (1 row, e.g. bnn)",
-            "airports.db: waypoints.latitude_deg: is NULL or outside -90…90 (RZFlight reads NULL as 0) (1 row, e.g. bnn)",
+            "airports.db: waypoints.latitude_deg: is NULL (RZFlight reads NULL as 0) (1 row, e.g. bnn)",
             "airports.db: waypoints.fir_codes: is not a sorted, space-free, comma-separated list of distinct codes (1 row, e.g. BNN)",
             "airports.db: waypoints.fir_codes: names a FIR that has no row in firs (1 row, e.g. BNN: EGTT)",
             "airports.db: firs.polygons_json: holds a ring of fewer than four positions or whose last position is not its first (1 row, e.g. LFFF)",

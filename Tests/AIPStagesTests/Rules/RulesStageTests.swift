@@ -68,8 +68,10 @@ struct RulesStageTests {
         let countries = [Self.country("FR", [("Known", "a"), ("Zeta?", "b"), ("Alpha?", "c")]), Self.country("DE", [("Zeta?", "d")])]
         let (document, findings, counts) = RulesStage.document(definitions: definitions, countries: countries, previous: nil, today: "2026-11-26")
         #expect(document.inconsistentQids == ["Alpha?", "Zeta?"])
-        #expect(findings.map(\.code) == [.rulesUnknownQuestion, .rulesUnknownQuestion, .rulesUnknownQuestion])
-        #expect(findings.map(\.file) == ["rules/answers/DE.csv", "rules/answers/FR.csv", "rules/answers/FR.csv"])
+        // DE answers nothing known: besides its unknown question, the whole sheet matching nothing is a finding.
+        #expect(findings.map(\.code) == [.rulesNoAnswerMatched, .rulesUnknownQuestion, .rulesUnknownQuestion, .rulesUnknownQuestion])
+        #expect(findings.map(\.file) == ["rules/answers/DE.csv", "rules/answers/DE.csv", "rules/answers/FR.csv", "rules/answers/FR.csv"])
+        #expect(findings.first?.reason == "holds 1 answer and none matches a question of the definitions; rules.json would have no answer for DE")
         #expect(counts["answers_by_country"] == ["FR": 1])
     }
 }
