@@ -11,9 +11,9 @@ extension PDFTextLayer {
             return
         }
         var pages: [Page] = []
-        for (index, node) in document.nodes("//page").enumerated() {
+        for (index, node) in document.elements(named: "page").enumerated() {
             var words: [PDFWord] = []
-            for word in document.nodes(".//word", in: node) {
+            for word in node.descendants(named: "word") {
                 guard let x0 = word.attribute("xmin").flatMap(Double.init) ?? word.attribute("xMin").flatMap(Double.init),
                       let y0 = word.attribute("ymin").flatMap(Double.init) ?? word.attribute("yMin").flatMap(Double.init),
                       let x1 = word.attribute("xmax").flatMap(Double.init) ?? word.attribute("xMax").flatMap(Double.init),

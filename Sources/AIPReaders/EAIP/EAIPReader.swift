@@ -68,18 +68,18 @@ private struct PageReading {
         }
         guard let icao = aerodrome(divs: divs, document: document) else { return nil }
         let sections = SectionIndex(icao: icao, divs: divs)
-        let family = Self.family(sections: sections, document: document)
+        let family = Self.family(sections: sections)
         var entries: [AerodromeEntry] = []
         for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else {
                 missing(number, icao: icao)
                 continue
             }
-            entries += items(of: div, section: number, document: document)
+            entries += items(of: div, section: number)
         }
         let charts: [AerodromeChart]
         if let div = sections[24] {
-            charts = Self.charts(of: div, family: family, document: document)
+            charts = Self.charts(of: div, family: family)
         } else {
             missing(24, icao: icao)
             charts = []
@@ -105,8 +105,11 @@ private struct PageReading {
             return nil
         }
         // AD 2 headings without any ICAO-bearing section id: an aerodrome page whose code cannot be read.
-        let headings = document.nodes("//*[contains(@class,'Numbering') and contains(., 'AD 2.')]")
-        if headings.isEmpty {
+        var hasHeadings = false
+        document.forEachElement { element in
+            if !hasHeadings, element.attribute("class")?.contains("Numbering") == true, element.stringValue.contains("AD 2.") { hasHeadings = true }
+        }
+        if !hasHeadings {
             reject(.eaipNotAD2Page, "has no aerodrome section (a div with id XXXX-AD-2.N); not an eAIP AD 2 page")
         } else {
             reject(.eaipNoICAO, "has AD 2 section headings but no ICAO code in its section ids; the page cannot be attributed")
@@ -115,14 +118,21 @@ private struct PageReading {
     }
 
     /// French SIA rows carry their meaning in ids such as `AD-2.3-Douanes_Police`; MakeAIP rows do not.
-    private static func family(sections: SectionIndex, document: HTMLDocument) -> AerodromeDocumentFamily {
+    private static func family(sections: SectionIndex) -> AerodromeDocumentFamily {
         for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else { continue }
-            if !document.nodes("./table/tbody/tr[starts-with(@id,'AD-2.')] | ./table/tr[starts-with(@id,'AD-2.')]", in: div).isEmpty {
-                return .frenchSIA
-            }
+            if rows(of: div).contains(where: { $0.attribute("id")?.hasPrefix("AD-2.") == true }) { return .frenchSIA }
         }
         return .makeAIP
+    }
+
+    /// The rows of a section's tables, with or without `tbody`, in document order.
+    private static func rows(of section: HTMLNode) -> [HTMLNode] {
+        section.children(named: "table").flatMap { table in
+            table.children.flatMap { child in
+                child.isElement(named: "tr") ? [child] : child.isElement(named: "tbody") ? child.children(named: "tr") : []
+            }
+        }
     }
 
     /// The date of `<meta name="EM.effectiveDateStart">`, when it is one (`2025-06-12`).
@@ -154,10 +164,10 @@ private struct PageReading {
 
     /// The items of one AD 2.2–2.5 section: rows with an item number start an item; rows without one (an empty
     /// number cell, or under a number cell spanning several rows) continue it as `label: value` lines.
-    private mutating func items(of section: HTMLNode, section number: Int, document: HTMLDocument) -> [AerodromeEntry] {
+    private mutating func items(of section: HTMLNode, section number: Int) -> [AerodromeEntry] {
         var entries: [AerodromeEntry] = []
         var spannedRows = 0
-        for (index, row) in document.nodes("./table/tbody/tr | ./table/tr", in: section).enumerated() {
+        for (index, row) in Self.rows(of: section).enumerated() {
             let cells = row.children.filter { $0.name == "td" || $0.name == "th" }
             guard !cells.isEmpty, !cells.allSatisfy({ $0.name == "th" }) else { continue }
             let location = "AD 2.\(number) row \(index + 1)"
@@ -170,7 +180,7 @@ private struct PageReading {
                 spannedRows = max((cells[0].attribute("rowspan").flatMap { Int($0) } ?? 1) - 1, 0)
                 rest = cells.dropFirst()
             }
-            let label = Self.label(rest.first, document: document)
+            let label = Self.label(rest.first)
             let values = Self.values(rest.dropFirst())
             if numberText.isEmpty, var current = entries.popLast() {
                 current.value = Self.joined(current.value, label.field, values.value)
@@ -202,12 +212,14 @@ private struct PageReading {
     }
 
     /// A label cell: French SIA labels hold the national text, then the English one in `span.foreign`.
-    private static func label(_ cell: HTMLNode?, document: HTMLDocument) -> (field: String, alt: String?) {
+    private static func label(_ cell: HTMLNode?) -> (field: String, alt: String?) {
         guard let cell else { return ("", nil) }
-        let foreign = document.nodes(".//span[contains(concat(' ', normalize-space(@class), ' '), ' foreign ')]", in: cell)
+        let foreign = cell.descendants(named: "span").filter { span in
+            span.attribute("class")?.split(whereSeparator: { " \t\n\r".contains($0) }).contains("foreign") == true
+        }
         let english = foreign.map { HTMLText.of($0) }.filter { !$0.isEmpty }.joined(separator: " ")
         guard !english.isEmpty else { return (singleLine(HTMLText.of(cell)), nil) }
-        var national = singleLine(HTMLText.of(cell) { node in foreign.contains { $0.pointer == node.pointer } })
+        var national = singleLine(HTMLText.of(cell) { node in foreign.contains(node) })
         if national.hasSuffix("/") { national = String(national.dropLast()).trimmingCharacters(in: .whitespaces) }
         return (english, national.isEmpty ? nil : national)
     }
@@ -234,15 +246,15 @@ private struct PageReading {
     // MARK: Charts
 
     /// AD 2.24: MakeAIP lists a title row then a link row per chart; French SIA lists links whose text is the chart name.
-    private static func charts(of section: HTMLNode, family: AerodromeDocumentFamily, document: HTMLDocument) -> [AerodromeChart] {
+    private static func charts(of section: HTMLNode, family: AerodromeDocumentFamily) -> [AerodromeChart] {
         switch family {
         case .makeAIP:
-            return document.nodes(".//tr[not(.//a)]", in: section).enumerated().compactMap { index, row in
+            return section.descendants(named: "tr").filter { $0.descendants(named: "a").isEmpty }.enumerated().compactMap { index, row in
                 let title = singleLine(HTMLText.of(row))
                 return title.isEmpty ? nil : AerodromeChart(title: title, location: "AD 2.24 row \(index + 1)")
             }
         case .frenchSIA:
-            return document.nodes(".//a", in: section).enumerated().compactMap { index, link in
+            return section.descendants(named: "a").enumerated().compactMap { index, link in
                 let title = singleLine(HTMLText.of(link))
                 return title.isEmpty ? nil : AerodromeChart(title: title, location: "AD 2.24 link \(index + 1)")
             }

@@ -42,7 +42,7 @@ enum HTMLText {
         mutating func append(_ node: HTMLNode, skipping: (HTMLNode) -> Bool, depth: Int) {
             guard depth < 256 else { return }
             if node.isText {
-                appendText(node.text)
+                appendText(node.textBytes)
                 return
             }
             guard node.isElement, !HTMLText.isHidden(node), !skipping(node) else { return }
@@ -57,8 +57,8 @@ enum HTMLText {
             if block { endLine() }
         }
 
-        mutating func appendText(_ text: String) {
-            for byte in text.utf8 {
+        mutating func appendText(_ text: ArraySlice<UInt8>) {
+            for byte in text {
                 // ASCII whitespace collapses here; a no-break space (two UTF-8 bytes) is handled per line in endLine.
                 if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C {
                     pendingSpace = true

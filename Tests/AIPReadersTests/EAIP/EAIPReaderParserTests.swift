@@ -59,8 +59,8 @@ struct EAIPReaderParserTests {
     @Test func anXHTMLPageIsQueriedWithoutNamespacePrefixes() throws {
         let document = try #require(HTMLDocument(bytes: Data(Self.xhtml.utf8)))
         #expect(document.isXML)
-        #expect(document.nodes("//div[@id]").compactMap { $0.attribute("id") } == ["EGXX-AD-2.1"])
-        #expect(document.nodes("//p").count == 1)
+        #expect(document.elements(named: "div").compactMap { $0.attribute("id") } == ["EGXX-AD-2.1"])
+        #expect(document.elements(named: "p").count == 1)
     }
 
     /// `&nbsp;` is no XML entity: without the DTD (never loaded) the XML tree would keep it unresolved and lose the
@@ -69,13 +69,13 @@ struct EAIPReaderParserTests {
         let page = Self.xhtml.replacingOccurrences(of: "BODY", with: "A&nbsp;B")
         let document = try #require(HTMLDocument(bytes: Data(page.utf8)))
         #expect(!document.isXML)
-        let paragraph = try #require(document.nodes("//p").first)
+        let paragraph = try #require(document.elements(named: "p").first)
         #expect(HTMLText.of(paragraph) == "A B")
     }
 
     @Test func anHTMLPageIsReadByTheHTMLParser() throws {
         let document = try #require(HTMLDocument(bytes: Data("<html><body><p>one<br>two</body></html>".utf8)))
         #expect(!document.isXML)
-        #expect(document.nodes("//p").map { HTMLText.of($0) } == ["one\ntwo"])
+        #expect(document.elements(named: "p").map { HTMLText.of($0) } == ["one\ntwo"])
     }
 }

@@ -1,0 +1,237 @@
+import CXML2
+
+/// Builds an ``HTMLDocument``'s flat tree from libxml2's SAX events. The only file of the readers that touches
+/// libxml2's parsers.
+///
+/// Both parsers run with `NONET`, no DTD loaded, no entity substituted beyond XML's predefined ones and character
+/// references (never `NOENT`: an entity declared in a hostile page could name a local file), and libxml2's own
+/// limits (no `HUGE` option), which bound the depth of the tree and the size of a text node.
+///
+/// The builder is a struct reached through a pointer libxml2 carries to the callbacks: as a class, every one of the
+/// hundred thousand appends of a page paid Swift's dynamic exclusivity check on a class property.
+struct HTMLTreeBuilder {
+    private(set) var nodes: [HTMLDocument.Node] = [HTMLDocument.Node(name: HTMLDocument.documentName, end: 1, start: 0, count: 0)]
+    private(set) var attributes: [HTMLDocument.Attribute] = []
+    private(set) var names: [String] = []
+    private(set) var nameIndices: [String: Int32] = [:]
+    private(set) var bytes: [UInt8] = []
+    /// The last child of each node, while building.
+    private var lastChild: [Int32] = [-1]
+    /// The open elements, the document first.
+    private var open: [Int32] = [0]
+    /// libxml2 interns names in its dictionary: the same pointer is the same name for the whole parse.
+    private var namesByPointer: [UnsafeRawPointer: Int32] = [:]
+    /// An entity reference XML left unresolved (`&nbsp;` without the DTD): the text would be lost, so the XML
+    /// reading is not used.
+    private var unresolvedEntity = false
+    private var elementCount = 0
+
+    /// The tree of `buffer` read by the XML parser (nil when it is not well-formed XML or keeps an entity
+    /// unresolved) or by the HTML parser in recover mode (nil when it finds no element at all).
+    static func build(_ buffer: UnsafePointer<CChar>, count: Int32, xml: Bool) -> HTMLTreeBuilder? {
+        let builder = UnsafeMutablePointer<HTMLTreeBuilder>.allocate(capacity: 1)
+        builder.initialize(to: HTMLTreeBuilder(expectedBytes: Int(count)))
+        defer {
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
+        let parsed = xml ? parseXML(buffer, count: count, into: builder) : parseHTML(buffer, count: count, into: builder)
+        guard parsed, builder.pointee.elementCount > 0 else { return nil }
+        builder.pointee.closeAll()
+        return builder.pointee
+    }
+
+    private init(expectedBytes: Int) {
+        // Text and attribute values are at most the page's bytes; an element per 15 bytes is what eAIP pages hold.
+        bytes.reserveCapacity(expectedBytes)
+        nodes.reserveCapacity(expectedBytes / 15)
+        lastChild.reserveCapacity(expectedBytes / 15)
+    }
+
+    private static func parseXML(_ buffer: UnsafePointer<CChar>, count: Int32, into builder: UnsafeMutablePointer<HTMLTreeBuilder>) -> Bool {
+        guard let context = xmlNewParserCtxt() else { return false }
+        defer { xmlFreeParserCtxt(context) }
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, name, _, _, _, _, count, _, attributes in
+            HTMLTreeBuilder.of(context).pointee.startXMLElement(name, attributes: attributes, count: Int(count))
+        }
+        handler.endElementNs = { context, _, _, _ in HTMLTreeBuilder.of(context).pointee.endElement() }
+        handler.characters = { context, text, length in HTMLTreeBuilder.of(context).pointee.appendText(text, length) }
+        // The XML DOM keeps whitespace-only text (`keepBlanks`); so does this tree.
+        handler.ignorableWhitespace = handler.characters
+        handler.reference = { context, _ in HTMLTreeBuilder.of(context).pointee.unresolvedEntity = true }
+        context.pointee.sax.pointee = handler
+        context.pointee._private = UnsafeMutableRawPointer(builder)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+        _ = xmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
+        return context.pointee.wellFormed != 0 && !builder.pointee.unresolvedEntity
+    }
+
+    private static func parseHTML(_ buffer: UnsafePointer<CChar>, count: Int32, into builder: UnsafeMutablePointer<HTMLTreeBuilder>) -> Bool {
+        guard let context = htmlNewParserCtxt() else { return false }
+        defer { htmlFreeParserCtxt(context) }
+        var handler = xmlSAXHandler()
+        handler.startElement = { context, name, attributes in HTMLTreeBuilder.of(context).pointee.startHTMLElement(name, attributes: attributes) }
+        handler.endElement = { context, _ in HTMLTreeBuilder.of(context).pointee.endElement() }
+        handler.characters = { context, text, length in HTMLTreeBuilder.of(context).pointee.appendText(text, length) }
+        // Script and style content; the HTML DOM keeps it as text too.
+        handler.cdataBlock = handler.characters
+        // What the HTML parser calls ignorable (blanks between structural tags), its DOM builder drops too.
+        context.pointee.sax.pointee = handler
+        context.pointee._private = UnsafeMutableRawPointer(builder)
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        _ = htmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
+        return true
+    }
+
+    /// The builder of a parse: libxml2 passes its parser context as the callbacks' user data.
+    private static func of(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<HTMLTreeBuilder> {
+        context!.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private!.assumingMemoryBound(to: HTMLTreeBuilder.self)
+    }
+
+    // MARK: Events
+
+    /// SAX2: `attributes` holds five pointers per attribute: local name, prefix, URI, value start, value end.
+    private mutating func startXMLElement(_ name: UnsafePointer<xmlChar>?, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
+        let element = appendElement(name)
+        if let attributes {
+            for offset in stride(from: 0, to: count * 5, by: 5) {
+                guard let start = attributes[offset + 3], let end = attributes[offset + 4] else { continue }
+                appendAttribute(attributes[offset], value: UnsafeBufferPointer(start: start, count: end - start), decodeReferences: true)
+            }
+        }
+        finishAttributes(of: element)
+    }
+
+    /// SAX1 (HTML): `attributes` is name, value, name, value, …, then nil; a value is nil for `<td nowrap>`.
+    private mutating func startHTMLElement(_ name: UnsafePointer<xmlChar>?, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        let element = appendElement(name)
+        if let attributes {
+            var offset = 0
+            while let attributeName = attributes[offset] {
+                let value = attributes[offset + 1].map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
+                appendAttribute(attributeName, value: value ?? UnsafeBufferPointer(start: nil, count: 0), decodeReferences: false)
+                offset += 2
+            }
+        }
+        finishAttributes(of: element)
+    }
+
+    private mutating func appendElement(_ name: UnsafePointer<xmlChar>?) -> Int32 {
+        elementCount += 1
+        let element = appendNode(HTMLDocument.Node(name: intern(name), end: 0, start: Int32(attributes.count), count: 0))
+        open.append(element)
+        return element
+    }
+
+    private mutating func finishAttributes(of element: Int32) {
+        nodes[Int(element)].count = Int32(attributes.count) - nodes[Int(element)].start
+    }
+
+    private mutating func appendAttribute(_ name: UnsafePointer<xmlChar>?, value: UnsafeBufferPointer<xmlChar>, decodeReferences: Bool) {
+        let start = bytes.count
+        if decodeReferences, value.contains(UInt8(ascii: "&")) {
+            appendDecodingReferences(value)
+        } else {
+            bytes.append(contentsOf: value)
+        }
+        attributes.append(HTMLDocument.Attribute(name: intern(name), start: Int32(start), count: Int32(bytes.count - start)))
+    }
+
+    private mutating func endElement() {
+        guard open.count > 1 else { return }
+        let element = open.removeLast()
+        nodes[Int(element)].end = Int32(nodes.count)
+    }
+
+    /// Text arrives in pieces (around each entity, at buffer ends); pieces in a row make one text node, as in a DOM.
+    private mutating func appendText(_ text: UnsafePointer<xmlChar>?, _ length: Int32) {
+        guard let text, length > 0 else { return }
+        let parent = open[open.count - 1]
+        let last = lastChild[Int(parent)]
+        if last >= 0, nodes[Int(last)].name == HTMLDocument.textName, Int(nodes[Int(last)].start + nodes[Int(last)].count) == bytes.count {
+            nodes[Int(last)].count += length
+        } else {
+            let node = appendNode(HTMLDocument.Node(name: HTMLDocument.textName, end: 0, start: Int32(bytes.count), count: length))
+            nodes[Int(node)].end = node + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(length)))
+    }
+
+    /// Closes what a recovered or stopped parse left open.
+    private mutating func closeAll() {
+        while open.count > 1 { endElement() }
+        nodes[0].end = Int32(nodes.count)
+    }
+
+    private mutating func appendNode(_ node: HTMLDocument.Node) -> Int32 {
+        let index = Int32(nodes.count)
+        let parent = open[open.count - 1]
+        nodes.append(node)
+        lastChild.append(-1)
+        if lastChild[Int(parent)] >= 0 {
+            nodes[Int(lastChild[Int(parent)])].next = index
+        } else {
+            nodes[Int(parent)].firstChild = index
+        }
+        lastChild[Int(parent)] = index
+        return index
+    }
+
+    private mutating func intern(_ name: UnsafePointer<xmlChar>?) -> Int32 {
+        guard let name else { return intern("") }
+        if let known = namesByPointer[UnsafeRawPointer(name)] { return known }
+        let index = intern(String(cString: name))
+        namesByPointer[UnsafeRawPointer(name)] = index
+        return index
+    }
+
+    private mutating func intern(_ name: String) -> Int32 {
+        if let known = nameIndices[name] { return known }
+        let index = Int32(names.count)
+        names.append(name)
+        nameIndices[name] = index
+        return index
+    }
+
+    // MARK: References in XML attribute values
+
+    /// SAX2 without entity substitution hands attribute values over with references still in them (`&amp;` as
+    /// `&#38;`): resolves character references and XML's five predefined entities; any other entity is left as
+    /// written and marks the XML reading unusable, like an unresolved entity in text.
+    private mutating func appendDecodingReferences(_ value: UnsafeBufferPointer<xmlChar>) {
+        var index = 0
+        while index < value.count {
+            let byte = value[index]
+            guard byte == UInt8(ascii: "&"), let semicolon = value[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            let reference = String(decoding: value[(index + 1)..<semicolon], as: UTF8.self)
+            if let scalar = Self.resolve(reference) {
+                bytes.append(contentsOf: String(Character(scalar)).utf8)
+            } else {
+                unresolvedEntity = true
+                bytes.append(contentsOf: value[index...semicolon])
+            }
+            index = semicolon + 1
+        }
+    }
+
+    private static func resolve(_ reference: String) -> Unicode.Scalar? {
+        switch reference {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard reference.hasPrefix("#") else { return nil }
+            let digits = reference.dropFirst()
+            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+@testable import AIPStages
+import Foundation
+import TestSupport
+import Testing
+
+/// The scalar-by-scalar fold of Latin, Greek and Cyrillic names must give what Unicode's whole-name decomposition
+/// gives; the real names of GeoNames are the oracle.
+@Suite struct NameFoldingTests {
+    @Test(.enabled(if: SharedFixtures.geonamesCities500Available, "needs data/geonames-cities500 (make data)"))
+    func theScalarTableFoldsEveryRealNameAsTheDecompositionDoes() throws {
+        let text = try String(contentsOf: SharedFixtures.geonamesCities500.appendingPathComponent("cities500.txt"), encoding: .utf8)
+        var checked = 0, tableFolded = 0
+        for (number, line) in text.split(separator: "\n").enumerated() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count > 3 else { continue }
+            // Every place's name; the alternate names of one place in ten (all of them would take a minute in debug).
+            let names = [fields[1]] + (number % 10 == 0 ? fields[3].split(separator: ",") : [])
+            for name in names.map(String.init) where !name.utf8.allSatisfy({ $0 < 0x80 }) {
+                checked += 1
+                if name.unicodeScalars.allSatisfy({ $0.value < NameFolding.simpleScalarsEnd }) { tableFolded += 1 }
+                let fast = NameFolding.forms(name), unicode = NameFolding.decomposedForms(name)
+                #expect(fast.folded == unicode.folded && fast.asciiSpelling == unicode.asciiSpelling, "\(name)")
+            }
+        }
+        // Most real names take the table's way, so the comparison covers it.
+        #expect(checked > 10_000 && tableFolded * 2 > checked)
+    }
+
+    @Test(arguments: ["Zürich", "Ελλάδα", "Йошкар-Ола", "Ȃ", "a\u{301}b", "東京", "서울", "Łódź"])
+    func bothWaysAgreeOnEachScript(_ name: String) {
+        let fast = NameFolding.forms(name), unicode = NameFolding.decomposedForms(name)
+        #expect(fast.folded == unicode.folded)
+        #expect(fast.asciiSpelling == unicode.asciiSpelling)
+    }
+}
