@@ -30,6 +30,9 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("The trusted public key (signing.pub).", valueName: "file"))
     var publicKey: String
 
+    @Flag(help: "Apply to a --bundle folder that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
+    var adoptFolder = false
+
     @OptionGroup var output: OutputOptions
 
     public init() {}
@@ -45,7 +48,8 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
         let key = try SigningPublicKey(fileAt: URL(fileURLWithPath: publicKey))
         log.logger.debug("trusting the key of fingerprint \(key.fingerprint)")
         log.status("applying \(package) to \(bundle)")
-        let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key)
+        let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key,
+                                               adoptFolder: adoptFolder)
         return ApplyResult(bundle: bundle, result: result)
     }
 }
