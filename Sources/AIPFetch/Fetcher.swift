@@ -47,7 +47,7 @@ public enum Fetcher {
         // The cache is fetch's own; a hand-written pipeline.json in a tree not fetched before becomes the tree's.
         let policy = BundleFolder.Policy(callerNames: [cacheFolderName], flatFiles: { _ in Set(keptFiles) },
                                          keepForeignFiles: options.adoptFolder)
-        do { folder = try BundleFolder(root: options.out, policy: policy) } catch { throw FetchError(String(describing: error)) }
+        do { folder = try BundleFolder(root: options.out, policy: policy) } catch { throw FetchError(ErrorText.reason(error)) }
         let previousTree = folder.current
         let previousLock = SourcesLock.read(from: previousTree)
         let store = try ObjectStore(root: options.cache ?? options.out.appendingPathComponent(cacheFolderName))
@@ -92,7 +92,7 @@ public enum Fetcher {
                                        bytesTransferred: run.transferred, requests: run.requests))
             case .failure(let error):
                 var summary = FetchSummary.Source(id: id, outcome: .failed, required: required, files: 0, bytesTransferred: 0,
-                                                  requests: 0, reason: String(describing: error))
+                                                  requests: 0, reason: ErrorText.reason(error))
                 if options.keepStale, var kept = before {
                     kept.staleFrom = kept.staleFrom ?? previousLock?.airac
                     lockSources.append(kept)

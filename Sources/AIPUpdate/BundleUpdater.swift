@@ -1,5 +1,5 @@
-import AIPErrorText
 import AIPBundleFolder
+import AIPErrorText
 import AIPManifest
 import Foundation
 
@@ -134,7 +134,7 @@ public enum BundleUpdater {
         do {
             return try Manifest(jsonData: data)
         } catch {
-            throw UpdateError(.unsupported, "the installed bundle's \(error)")
+            throw UpdateError(.unsupported, "the installed bundle's \(ErrorText.reason(error))")
         }
     }
 
@@ -185,7 +185,7 @@ public enum BundleUpdater {
             do {
                 actual = try logicalHash(url, kind: kind)
             } catch {
-                throw UpdateError(.wrongBase, "\(name): the installed file cannot be read (\(error)); install the full bundle")
+                throw UpdateError(.wrongBase, "\(name): the installed file cannot be read (\(ErrorText.reason(error))); install the full bundle")
             }
             guard actual == base else {
                 throw UpdateError(.wrongBase, "\(name): the installed file is not the one the delta applies to (its content was changed on this device); install the full bundle")
