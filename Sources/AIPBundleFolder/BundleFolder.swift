@@ -22,6 +22,11 @@ import Darwin
 /// `OUT/<file>` gets a file of the current bundle; one that wants several files of the *same* bundle resolves
 /// `OUT/.aipbundle/current` once (``currentContents(of:)``) and reads from there.
 ///
+/// Ownership: the folder may be someone's (notes, a `.gitignore`, an app's settings). Opening refuses a folder
+/// holding anything but this layout and what the opener names (``Policy``), unless told to keep such files beside
+/// the bundle; either way they are never deleted or replaced, and no link this type did not make is followed
+/// (`.aipbundle` must be a real folder, `current` must name a `b-<uuid>` in it).
+///
 /// Crashes: until the flip, the new bundle is only a folder nobody points at; after it, the old one is. Either way
 /// the leftover is swept the next time the folder is opened. Concurrent builds: the lock is taken when the folder is
 /// opened and held until the value is released (the kernel drops it if the process dies), and a second opener is
