@@ -17,7 +17,7 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
 
             \(CommandExit.help([
                 (.success, "the bundle folder now holds the package's version (or already did)"),
-                (.failure, "the package was refused (signature, hash, base, not newer, damaged) or could not be applied; the bundle folder is unchanged"),
+                (.failure, "the package was refused (signature, hash, base, not newer, damaged), the bundle folder holds files aipbundle did not write (without --adopt-folder), or it could not be applied; the bundle folder is unchanged"),
             ]))
             """)
 

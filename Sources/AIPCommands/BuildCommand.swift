@@ -19,7 +19,7 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
 
             \(CommandExit.help([
                 (.success, "the bundle was built and published in --out"),
-                (.failure, "the build stopped (an unusable input, the shrink gate, an unreadable --signing-key, --out unusable); nothing in --out changed"),
+                (.failure, "the build stopped (an unusable input, the shrink gate, an unreadable --signing-key, --out unusable or holding files aipbundle did not write without --adopt-folder); nothing in --out changed"),
             ]))
             """)
 
