@@ -85,7 +85,7 @@ extension BundleFolder {
                 \(root.path) holds \(listed(foreign)), which aipbundle did not write; it never deletes or replaces what is not \
                 its own, so it does not publish there: move them out, give an empty or new folder, or pass --adopt-folder \
                 to publish beside them (they are kept as they are)
-                """, foreign: foreign)
+                """)
         }
         return flat
     }

@@ -299,11 +299,8 @@ public struct BundleFolderError: Error, Sendable, CustomStringConvertible {
     public var description: String
     /// True when another process holds the folder's lock (retry later), false for a file-system failure.
     public var locked: Bool
-    /// The names in the folder it did not write, when that is why it refused the folder.
-    public var foreign: [String]
-    public init(_ description: String, locked: Bool = false, foreign: [String] = []) {
+    public init(_ description: String, locked: Bool = false) {
         self.description = description
         self.locked = locked
-        self.foreign = foreign
     }
 }

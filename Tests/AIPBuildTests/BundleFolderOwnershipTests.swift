@@ -53,4 +53,18 @@ import Testing
         #expect(try String(contentsOf: target, encoding: .utf8) == "someone's")
         #expect(try String(contentsOf: root.appendingPathComponent("a.db"), encoding: .utf8) == "two")
     }
+
+    @Test func sweepingAnOldBundleRemovesItsLinksNotWhatTheyLeadTo() throws {
+        let temporary = try TemporaryFolder()
+        let root = temporary.url.appendingPathComponent("out")
+        try publish(["a.db": "one"], into: root)
+        let victim = try temporary.write("someone's", to: "elsewhere/data.txt")
+        // A dead build's folder holding a link out (an app's, or planted): the sweep removes the link only.
+        let dead = root.appendingPathComponent(".aipbundle/b-\(UUID().uuidString.lowercased())")
+        try FileManager.default.createDirectory(at: dead, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dead.appendingPathComponent("data").path, withDestinationPath: victim.deletingLastPathComponent().path)
+        _ = try BundleFolder(root: root)
+        #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "someone's")
+    }
 }
