@@ -46,7 +46,7 @@ let package = Package(
         // Foundation's file and decoding errors as sentences a person can act on; every layer that reads files uses it.
         .target(name: "AIPErrorText"),
         .target(name: "AIPReaders", dependencies: [
-            "AIPContract", "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPContract", "AIPErrorText", "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.

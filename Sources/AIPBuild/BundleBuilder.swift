@@ -25,6 +25,9 @@ public struct BuildOptions: Sendable {
     public var renumberIds = false
     /// Signs manifest.json (manifest.sig beside it, the key's fingerprint in the manifest); nil leaves it unsigned.
     public var signingKey: SigningKey?
+    /// Publish into an `out` holding files aipbundle did not write, keeping them as they are (`--adopt-folder`);
+    /// false refuses such a folder (``BundleFolder/Policy``).
+    public var adoptFolder = false
     /// Where a line of progress goes.
     public var progress: @Sendable (String) -> Void = { _ in }
     /// Called before each publish step; tests throw from it to simulate a crash there.
@@ -83,7 +86,10 @@ public enum BundleBuilder {
         let previousGiven = try options.previous.map { given in
             try PublishedBundle(folder: previousBundle(given), shownAs: "--previous \(given.path)", fix: RecordFixes.previousManifest)
         }
-        let folder = try BundleFolder(root: options.out)
+        let folder = try BundleFolder(root: options.out, policy: .init(
+            // A flat bundle of an earlier build has its report.json beside the files its manifest names.
+            flatFiles: { folder in Manifest.flatBundleFiles(in: folder).isEmpty ? [] : Manifest.flatBundleFiles(in: folder).union([reportName]) },
+            keepForeignFiles: options.adoptFolder))
         let (carriedStages, carriedFiles) = CarriedOver.files(in: folder.current, running: options.stages)
         let fixes = RecordFixes(carriedStages: carriedStages, previousGiven: previousGiven != nil)
         // The bundle in --out is read when it is the one this build follows, or when files are carried from it.

@@ -29,7 +29,7 @@ struct PublishedBundle {
         do {
             manifest = try Manifest(jsonData: data)
         } catch {
-            throw BuildError.unusableRecord(bundle: shownAs, reason: "\(error)", fix: fix)
+            throw BuildError.unusableRecord(bundle: shownAs, reason: ErrorText.reason(error), fix: fix)
         }
         manifestSHA256 = FileDigest(contents: data).sha256
         for file in StageRegistry.allFiles where manifest.files[file] == nil && CheckedPath.exists(folder.appendingPathComponent(file)) {
@@ -68,7 +68,7 @@ struct PublishedBundle {
         do {
             return try CheckedPath.contents(url, expected: "a JSON file")
         } catch {
-            throw BuildError.unusableRecord(bundle: shownAs, reason: "\(error)", fix: fix)
+            throw BuildError.unusableRecord(bundle: shownAs, reason: ErrorText.reason(error), fix: fix)
         }
     }
 }

@@ -22,6 +22,11 @@ import Darwin
 /// `OUT/<file>` gets a file of the current bundle; one that wants several files of the *same* bundle resolves
 /// `OUT/.aipbundle/current` once (``currentContents(of:)``) and reads from there.
 ///
+/// Ownership: the folder may be someone's (notes, a `.gitignore`, an app's settings). Opening refuses a folder
+/// holding anything but this layout and what the opener names (``Policy``), unless told to keep such files beside
+/// the bundle; either way they are never deleted or replaced, and no link this type did not make is followed
+/// (`.aipbundle` must be a real folder, `current` must name a `b-<uuid>` in it).
+///
 /// Crashes: until the flip, the new bundle is only a folder nobody points at; after it, the old one is. Either way
 /// the leftover is swept the next time the folder is opened. Concurrent builds: the lock is taken when the folder is
 /// opened and held until the value is released (the kernel drops it if the process dies), and a second opener is
@@ -36,16 +41,25 @@ public final class BundleFolder: @unchecked Sendable {
 
     static let stateFolderName = ".aipbundle"
     static let currentName = "current"
+    static let nextName = "current.next"
+    static let lockName = "lock"
 
     /// Opens (creating if needed) the bundle folder at `root`, takes its lock and sweeps what dead builds left.
-    /// - Throws: ``BundleFolderError`` when `root` cannot be a folder or another process holds the lock.
-    public init(root: URL) throws {
+    ///
+    /// Nothing it did not write is ever deleted, replaced or followed: `root` holding anything but this layout,
+    /// `policy`'s names and a flat bundle `policy` recognises is refused before anything in it changes, unless
+    /// `policy.keepForeignFiles` (they then stay as they are, beside the bundle).
+    /// - Throws: ``BundleFolderError`` when `root` cannot be a folder, holds files it did not write, or another
+    ///   process holds the lock.
+    public init(root: URL, policy: Policy = Policy()) throws {
         self.root = root.standardizedFileURL
         stateFolder = self.root.appendingPathComponent(Self.stateFolderName)
+        // `root` itself may be a link: the person named it (a mount, a volume). Nothing inside it is followed.
         try Self.makeFolder(self.root, role: "the output folder")
-        try Self.makeFolder(stateFolder, role: "the output folder's state folder")
-        let lockPath = stateFolder.appendingPathComponent("lock").path
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let flatFiles = try Self.ownedFlatFiles(of: self.root, policy: policy)
+        try Self.makeStateFolder(stateFolder)
+        let lockPath = stateFolder.appendingPathComponent(Self.lockName).path
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             throw BundleFolderError("cannot create the lock file \(lockPath): \(ErrorText.reason(errno: errno))")
         }
@@ -57,7 +71,7 @@ public final class BundleFolder: @unchecked Sendable {
                 """, locked: true)
         }
         lockDescriptor = descriptor
-        try migrateFlatBundle()
+        try migrateFlatBundle(flatFiles)
         try completeLinks()
         sweep()
     }
@@ -69,23 +83,23 @@ public final class BundleFolder: @unchecked Sendable {
 
     /// The folder holding the current bundle's files, or nil when nothing was published yet.
     public var current: URL? {
-        let link = stateFolder.appendingPathComponent(Self.currentName)
-        return (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)).map(stateFolder.appendingPathComponent)
+        Self.liveBundleName(stateFolder.appendingPathComponent(Self.currentName)).map(stateFolder.appendingPathComponent)
     }
 
-    /// Whether `folder` is in this layout (its `.aipbundle/current` link exists), rather than flat or empty.
+    /// Whether `folder` is in this layout (its `.aipbundle/current` link names one of its bundles), rather than flat
+    /// or empty.
     public static func isLaidOut(_ folder: URL) -> Bool {
-        let link = folder.appendingPathComponent(stateFolderName).appendingPathComponent(currentName)
-        return (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil
+        liveBundleName(folder.appendingPathComponent(stateFolderName).appendingPathComponent(currentName)) != nil
     }
 
     /// The folder whose files are the bundle in `folder`: its `.aipbundle/current` target, or `folder` itself when
-    /// it holds bundle files the flat way (written by an earlier aipbundle, or copied by hand). Nil when neither.
+    /// it holds bundle files the flat way (written by an earlier aipbundle, or copied by hand). Nil when neither, or
+    /// when `current` is not a link this type made (it is never followed out of the state folder).
     public static func currentContents(of folder: URL) -> URL? {
-        let link = folder.appendingPathComponent(stateFolderName).appendingPathComponent(currentName)
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path) {
-            let resolved = link.deletingLastPathComponent().appendingPathComponent(target)
-            return FileManager.default.fileExists(atPath: resolved.path) ? resolved : nil
+        let state = folder.appendingPathComponent(stateFolderName)
+        let link = state.appendingPathComponent(currentName)
+        if fileType(link) != nil {
+            return liveBundleName(link).map(state.appendingPathComponent).flatMap { fileType($0) == S_IFDIR ? $0 : nil }
         }
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue ? folder : nil
@@ -117,15 +131,21 @@ public final class BundleFolder: @unchecked Sendable {
     /// linking new names and tidying remain; what a crash there misses, the next publish or open does.
     /// - Parameter fault: called before each step; a test throws from it to simulate a crash there.
     public func publish(_ staging: URL, files: [String], fault: (Step) throws -> Void = { _ in }) throws {
+        try publish(staging, files: files, replacing: [], fault: fault)
+    }
+
+    /// ``publish(_:files:fault:)``, which may also replace the plain files named in `replacing` (a flat bundle's,
+    /// whose bytes `staging` holds) by their link.
+    private func publish(_ staging: URL, files: [String], replacing: Set<String>, fault: (Step) throws -> Void) throws {
         try fault(.sync)
         for name in files { try Self.sync(staging.appendingPathComponent(name)) }
         try Self.sync(staging)
 
         try fault(.expose)
-        for name in files { try checkExposable(name) }
+        for name in files { try checkExposable(name, replacing: replacing) }
 
         try fault(.prepareFlip)
-        let next = stateFolder.appendingPathComponent("\(Self.currentName).next")
+        let next = stateFolder.appendingPathComponent(Self.nextName)
         unlink(next.path)
         guard symlink(staging.lastPathComponent, next.path) == 0 else {
             throw BundleFolderError("cannot create \(next.path): \(ErrorText.reason(errno: errno))")
@@ -150,15 +170,27 @@ public final class BundleFolder: @unchecked Sendable {
         (root.appendingPathComponent(name).path, "\(Self.stateFolderName)/\(Self.currentName)/\(name)")
     }
 
-    /// Refuses, before anything changes, a name that cannot become a link (a folder is in the way).
-    private func checkExposable(_ name: String) throws {
-        var status = stat()
-        if lstat(exposedLink(for: name).path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw BundleFolderError("\(exposedLink(for: name).path) is a directory; remove it so the bundle file \(name) can be published there")
+    /// Whether `OUT/<name>` is free for the bundle's link: nothing there, the link already, or a plain file of
+    /// `replacing` (a flat bundle's, kept in the bundle). Anything else is not this type's to replace.
+    private func isExposable(_ name: String, replacing: Set<String>) -> Bool {
+        let url = root.appendingPathComponent(name)
+        switch Self.fileType(url) {
+        case nil: return true
+        case S_IFREG: return replacing.contains(name)
+        default: return Self.isExposedLink(url, name: name)
         }
     }
 
+    /// Refuses, before anything changes, a name that cannot become a link (something it did not write is in the way).
+    private func checkExposable(_ name: String, replacing: Set<String>) throws {
+        guard !isExposable(name, replacing: replacing) else { return }
+        let path = exposedLink(for: name).path
+        let what = Self.fileType(root.appendingPathComponent(name)) == S_IFDIR ? "a directory" : "a file aipbundle did not write"
+        throw BundleFolderError("\(path) is \(what); move it away so the bundle file \(name) can be published there (aipbundle never replaces it)")
+    }
+
     /// Makes `OUT/<name>` a symlink into the current bundle (replacing a plain file of the flat layout at once).
+    /// Callers have checked that the name is free (``isExposable(_:replacing:)``).
     private func expose(_ name: String) throws {
         let (path, target) = exposedLink(for: name)
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { return }
@@ -184,37 +216,37 @@ public final class BundleFolder: @unchecked Sendable {
     private func completeLinks() throws {
         guard let current else { return }
         let names = Self.fileNames(in: current).filter { name in !["-wal", "-shm", "-journal"].contains { name.hasSuffix($0) } }
-        for name in names { try expose(name) }
+        // A name something else holds (kept under `keepForeignFiles`) stays unlinked; the next publish says why.
+        for name in names where isExposable(name, replacing: []) { try expose(name) }
         for name in Self.fileNames(in: root) where !names.contains(name) { unexposeIfLinked(name) }
     }
 
-    /// A folder written the flat way (files directly in OUT) becomes the first bundle folder: its files are
-    /// hard-linked into one, `current` is pointed at it, then each plain file is replaced by its link. Every
-    /// intermediate state reads the same bytes, so a crash here loses nothing.
-    private func migrateFlatBundle() throws {
-        let currentLink = stateFolder.appendingPathComponent(Self.currentName)
-        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: currentLink.path)) == nil else { return }
-        let plainFiles = Self.fileNames(in: root).filter { name in
-            var status = stat()
-            return lstat(root.appendingPathComponent(name).path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        }
-        guard !plainFiles.isEmpty else { return }
+    /// A folder written the flat way (files directly in OUT) becomes the first bundle folder: the files of its
+    /// bundle (`flatFiles`, as its manifest names them; nothing else) are hard-linked into one, `current` is pointed
+    /// at it, then each of those plain files is replaced by its link. Every intermediate state reads the same bytes,
+    /// so a crash here loses nothing.
+    private func migrateFlatBundle(_ flatFiles: [String]) throws {
+        guard current == nil, !flatFiles.isEmpty else { return }
         let folder = try makeStaging()
-        for name in plainFiles {
+        for name in flatFiles {
             try Self.linkOrCopy(root.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
-        try publish(folder, files: plainFiles)
+        try publish(folder, files: flatFiles, replacing: Set(flatFiles), fault: { _ in })
     }
 
-    /// Removes everything in the state folder but the lock, `current` and the bundle it names: staging folders
-    /// of builds that failed or were killed, and bundles that were replaced.
+    /// Removes what this type made and no longer needs, and nothing else: bundle folders (`b-<uuid>`) of builds
+    /// that failed or were killed and of replaced bundles, a `current.next` a crash left, and link temporaries.
     private func sweep() {
-        let live = (try? FileManager.default.destinationOfSymbolicLink(
-            atPath: stateFolder.appendingPathComponent(Self.currentName).path))
-        for name in Self.fileNames(in: stateFolder) where ![Self.currentName, "lock", live].contains(name) {
-            try? FileManager.default.removeItem(at: stateFolder.appendingPathComponent(name))
+        let live = current?.lastPathComponent
+        for name in Self.fileNames(in: stateFolder) where name != live {
+            let url = stateFolder.appendingPathComponent(name)
+            if Self.isBundleFolderName(name), Self.fileType(url) == S_IFDIR {
+                try? FileManager.default.removeItem(at: url)
+            } else if name == Self.nextName, Self.fileType(url) == S_IFLNK {
+                unlink(url.path)
+            }
         }
-        for name in Self.fileNames(in: root) where name.hasPrefix(".") && name.contains(".link-") {
+        for name in Self.fileNames(in: root) where Self.isLeftoverLink(root.appendingPathComponent(name)) {
             unlink(root.appendingPathComponent(name).path)
         }
     }

@@ -17,7 +17,7 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
 
             \(CommandExit.help([
                 (.success, "the bundle folder now holds the package's version (or already did)"),
-                (.failure, "the package was refused (signature, hash, base, not newer, damaged) or could not be applied; the bundle folder is unchanged"),
+                (.failure, "the package was refused (signature, hash, base, not newer, damaged), the bundle folder holds files aipbundle did not write (without --adopt-folder), or it could not be applied; the bundle folder is unchanged"),
             ]))
             """)
 
@@ -29,6 +29,9 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
 
     @Option(help: ArgumentHelp("The trusted public key (signing.pub).", valueName: "file"))
     var publicKey: String
+
+    @Flag(help: "Apply to a --bundle folder that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
+    var adoptFolder = false
 
     @OptionGroup var output: OutputOptions
 
@@ -45,7 +48,8 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
         let key = try SigningPublicKey(fileAt: URL(fileURLWithPath: publicKey))
         log.logger.debug("trusting the key of fingerprint \(key.fingerprint)")
         log.status("applying \(package) to \(bundle)")
-        let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key)
+        let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key,
+                                               adoptFolder: adoptFolder)
         return ApplyResult(bundle: bundle, result: result)
     }
 }

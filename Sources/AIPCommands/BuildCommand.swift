@@ -20,7 +20,7 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
 
             \(CommandExit.help([
                 (.success, "the bundle was built and published in --out"),
-                (.failure, "the build stopped (an unusable input, the shrink gate, an unreadable --signing-key, --out unusable); nothing in --out changed"),
+                (.failure, "the build stopped (an unusable input, the shrink gate, an unreadable --signing-key, --out unusable or holding files aipbundle did not write without --adopt-folder); nothing in --out changed"),
             ]))
             """)
 
@@ -50,6 +50,9 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
 
     @Flag(help: "Publish even if a table or rules.json lost more than allowed (default 5 %) against the previous bundle, or an output is far below what its inputs promise.")
     var allowShrink = false
+
+    @Flag(help: "Publish into an --out that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
+    var adoptFolder = false
 
     @Flag(help: "Give new ids to the rows of a table whose ids cannot carry over because the previous bundle lacks the table or a key column (the next delta then carries the whole table).")
     var renumberIds = false
@@ -91,6 +94,7 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
             configFile: config.map { URL(fileURLWithPath: $0) }, stamp: stamp,
             previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: log.progress)
         options.renumberIds = renumberIds
+        options.adoptFolder = adoptFolder
         options.signingKey = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
         if let key = options.signingKey { log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint)") }
         log.logger.debug("bundle \(stamp.version), \(stamp.airac), timestamp \(stamp.timestamp), stages \(options.stages.map(\.name).joined(separator: ","))")

@@ -44,6 +44,9 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
     @Flag(help: "When an optional source fails, keep its files from the previous tree (sources.lock.json marks them stale_from).")
     var keepStale = false
 
+    @Flag(help: "Write into an --out that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
+    var adoptFolder = false
+
     @OptionGroup var output: OutputOptions
 
     public init() {}
@@ -69,6 +72,7 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
         options.only = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         options.mirror = mirror
         options.keepStale = keepStale
+        options.adoptFolder = adoptFolder
         options.cache = cache.map { URL(fileURLWithPath: $0) }
         options.progress = log.progress
         log.logger.debug("fetching \(cycle) into \(out)\(mirror.map { " from the mirror \($0)" } ?? "")")

@@ -32,6 +32,9 @@ public struct UpdateCommand: AsyncParsableCommand {
     @Flag(help: "Install the latest full bundle, whatever is installed.")
     var full = false
 
+    @Flag(help: "Update a --bundle folder that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
+    var adoptFolder = false
+
     public init() {}
 
     public func run() async throws {
@@ -41,7 +44,7 @@ public struct UpdateCommand: AsyncParsableCommand {
             ?? bundleURL.deletingLastPathComponent().appendingPathComponent(".\(bundleURL.lastPathComponent).update")
         let channelURL = channel.contains("://") ? URL(string: channel) : URL(fileURLWithPath: channel, isDirectory: true)
         guard let channelURL else { throw ValidationError("--channel \(channel) is not a URL") }
-        let client = UpdateClient(channel: channelURL, bundle: bundleURL, work: workURL, trustedKey: key)
+        let client = UpdateClient(channel: channelURL, bundle: bundleURL, work: workURL, trustedKey: key, adoptFolder: adoptFolder)
         let outcome = try await client.update(path: full ? .fullBundle : .cheapest)
         if outcome.changed {
             let path = outcome.steps.map { "\($0.from ?? "full") → \($0.to)" }.joined(separator: ", ")

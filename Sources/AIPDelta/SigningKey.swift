@@ -3,6 +3,11 @@ import AIPManifest
 import AIPUpdate
 import Crypto
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The private half of the Ed25519 key pair that signs manifests, deltas and channel indexes (build side only).
 ///
@@ -44,25 +49,28 @@ public struct SigningKey: Sendable {
         Data((try key.signature(for: data).base64EncodedString() + "\n").utf8)
     }
 
-    /// Writes `signing.key` (0600) and `signing.pub` into `folder`, never over existing files.
+    /// Writes `signing.key` (0600 from its creation on) and `signing.pub` (0644) into `folder`, never over existing
+    /// files (nor through a link at either name).
     /// - Returns: the two files.
     public func writePair(to folder: URL) throws -> (privateKey: URL, publicKey: URL) {
         let privateURL = folder.appendingPathComponent(Self.privateFileName)
         let publicURL = folder.appendingPathComponent(Self.publicFileName)
-        for url in [privateURL, publicURL] where FileManager.default.fileExists(atPath: url.path) {
+        var status = stat()
+        for url in [privateURL, publicURL] where lstat(url.path, &status) == 0 {
             throw DeltaError("\(url.path) exists; a key pair is never overwritten (move it away first)")
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let privateText = Data(KeyFileLine.encode(key.rawRepresentation, label: Self.label).utf8)
-            guard FileManager.default.createFile(atPath: privateURL.path, contents: privateText, attributes: [.posixPermissions: 0o600]) else {
-                throw DeltaError("cannot create \(privateURL.path)")
-            }
-            try Data(publicKey.fileText.utf8).write(to: publicURL, options: .withoutOverwriting)
-        } catch let error as DeltaError {
-            throw error
         } catch {
             throw DeltaError("cannot write the key pair into \(folder.path): \(ErrorText.reason(error))")
+        }
+        try KeyFileWriter.create(privateURL, data: Data(KeyFileLine.encode(key.rawRepresentation, label: Self.label).utf8), mode: 0o600)
+        do {
+            try KeyFileWriter.create(publicURL, data: Data(publicKey.fileText.utf8), mode: 0o644)
+        } catch {
+            // Half a pair is no pair: the private key just made goes again, so a second run can make both.
+            unlink(privateURL.path)
+            throw error
         }
         return (privateURL, publicURL)
     }

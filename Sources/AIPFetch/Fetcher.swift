@@ -13,6 +13,8 @@ public struct FetchOptions: Sendable {
     public var only: [String]?
     public var mirror: String?
     public var keepStale = false
+    /// Write into an `out` holding files fetch did not write, keeping them as they are (`--adopt-folder`).
+    public var adoptFolder = false
     /// The content-addressed cache (default `OUT/.aipfetch-cache`, hidden from `build`).
     public var cache: URL?
     public var userAgent: String
@@ -42,7 +44,10 @@ public enum Fetcher {
             throw FetchError("--only names \"\(id)\", which is no source; known: \(options.settings.sources.keys.sorted().joined(separator: ", "))")
         }
         let folder: BundleFolder
-        do { folder = try BundleFolder(root: options.out) } catch { throw FetchError(String(describing: error)) }
+        // The cache is fetch's own; a hand-written pipeline.json in a tree not fetched before becomes the tree's.
+        let policy = BundleFolder.Policy(callerNames: [cacheFolderName], flatFiles: { _ in Set(keptFiles) },
+                                         keepForeignFiles: options.adoptFolder)
+        do { folder = try BundleFolder(root: options.out, policy: policy) } catch { throw FetchError(ErrorText.reason(error)) }
         let previousTree = folder.current
         let previousLock = SourcesLock.read(from: previousTree)
         let store = try ObjectStore(root: options.cache ?? options.out.appendingPathComponent(cacheFolderName))
@@ -87,7 +92,7 @@ public enum Fetcher {
                                        bytesTransferred: run.transferred, requests: run.requests))
             case .failure(let error):
                 var summary = FetchSummary.Source(id: id, outcome: .failed, required: required, files: 0, bytesTransferred: 0,
-                                                  requests: 0, reason: String(describing: error))
+                                                  requests: 0, reason: ErrorText.reason(error))
                 if options.keepStale, var kept = before {
                     kept.staleFrom = kept.staleFrom ?? previousLock?.airac
                     lockSources.append(kept)

@@ -1,3 +1,4 @@
+import AIPErrorText
 import AsyncHTTPClient
 import Crypto
 import Foundation
@@ -212,7 +213,7 @@ final class HTTPFetcher: Sendable {
         case let client as HTTPClientError where client == .remoteConnectionClosed:
             return FetchError("\(url.absoluteString): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
         default:
-            return FetchError("\(url.absoluteString): \(error)\(tries)")
+            return FetchError("\(url.absoluteString): \(ErrorText.reason(error))\(tries)")
         }
     }
 }

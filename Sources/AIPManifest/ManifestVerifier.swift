@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 
 /// Checks a bundle folder against its manifest.json: every listed file present, with the recorded content.
@@ -25,7 +26,7 @@ public enum ManifestVerifier {
         do {
             manifest = try Manifest(contentsOf: url)
         } catch {
-            return [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "cannot be used: \(error)")]
+            return [CheckFinding(file: Manifest.fileName, code: .checkManifestUnusable, message: "cannot be used: \(ErrorText.reason(error))")]
         }
         return verify(manifest, folder: folder, files: files)
     }
@@ -55,7 +56,7 @@ public enum ManifestVerifier {
         do {
             digest = try FileDigest(fileAt: url)
         } catch {
-            return [CheckFinding(file: name, code: .checkUnreadableFile, message: "\(error)")]
+            return [CheckFinding(file: name, code: .checkUnreadableFile, message: ErrorText.reason(error))]
         }
         let sameBytes = digest.bytes == expected.bytes && digest.sha256 == expected.sha256
         if sameBytes && !exactBytes {
@@ -68,7 +69,7 @@ public enum ManifestVerifier {
         do {
             actual = try ManifestFile(fileAt: url, kind: expected.kind, digest: digest)
         } catch {
-            return [CheckFinding(file: name, code: .checkManifestMismatch, message: message + "; its content cannot be read: \(error)")]
+            return [CheckFinding(file: name, code: .checkManifestMismatch, message: message + "; its content cannot be read: \(ErrorText.reason(error))")]
         }
         if actual.logicalSHA256 == expected.logicalSHA256 {
             return sameBytes || !exactBytes ? [] : [CheckFinding(file: name, code: .checkManifestMismatch, message: message + " (its content is the same, but these are not the bytes the manifest records)")]

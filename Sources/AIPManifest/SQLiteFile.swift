@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 import GRDB
 
@@ -11,7 +12,7 @@ package enum SQLiteFile {
         } catch let error as ManifestError {
             throw error
         } catch {
-            throw ManifestError("\(url.lastPathComponent) cannot be read as an SQLite database: \(error)")
+            throw ManifestError("\(url.lastPathComponent) cannot be read as an SQLite database: \(ErrorText.reason(error))")
         }
     }
 
@@ -22,7 +23,7 @@ package enum SQLiteFile {
         do {
             return try DatabaseQueue(path: url.path, configuration: configuration)
         } catch {
-            throw ManifestError("\(url.lastPathComponent) cannot be read as an SQLite database: \(error)")
+            throw ManifestError("\(url.lastPathComponent) cannot be read as an SQLite database: \(ErrorText.reason(error))")
         }
     }
 }

@@ -1,5 +1,5 @@
-import AIPErrorText
 import AIPBundleFolder
+import AIPErrorText
 import AIPManifest
 import Foundation
 
@@ -26,11 +26,11 @@ public enum BundleUpdater {
     }
 
     /// Applies the package in `package` to the bundle folder `bundle` (created when it does not exist, for a
-    /// full bundle). See ``apply(packages:to:trustedKey:afterFile:publishFault:)``.
+    /// full bundle). See ``apply(packages:to:trustedKey:adoptFolder:afterFile:publishFault:)``.
     @discardableResult
-    public static func apply(package: URL, to bundle: URL, trustedKey: SigningPublicKey,
+    public static func apply(package: URL, to bundle: URL, trustedKey: SigningPublicKey, adoptFolder: Bool = false,
                              afterFile: (String) throws -> Void = { _ in }) throws -> Result {
-        try apply(packages: [package], to: bundle, trustedKey: trustedKey, afterFile: afterFile)
+        try apply(packages: [package], to: bundle, trustedKey: trustedKey, adoptFolder: adoptFolder, afterFile: afterFile)
     }
 
     /// Applies a chain of packages — the first to the installed bundle, each next one to the version the previous
@@ -38,13 +38,15 @@ public enum BundleUpdater {
     /// succeeds and changes nothing.
     /// - Parameters:
     ///   - trustedKey: the key every package and manifest must be signed by.
+    ///   - adoptFolder: install into a folder holding files the updater did not write, keeping them as they are;
+    ///     false refuses such a folder (`BundleFolder.Policy`).
     ///   - afterFile: called after each file is produced in a staging folder; tests throw from it to simulate a
     ///     failure part-way.
     ///   - publishFault: passed to ``BundleFolder/publish(_:files:fault:)``; tests throw from it to simulate a crash
     ///     at a step of the switch.
     /// - Throws: `UpdateError` saying why; the installed bundle is then unchanged.
     @discardableResult
-    public static func apply(packages: [URL], to bundle: URL, trustedKey: SigningPublicKey,
+    public static func apply(packages: [URL], to bundle: URL, trustedKey: SigningPublicKey, adoptFolder: Bool = false,
                              afterFile: (String) throws -> Void = { _ in },
                              publishFault: (BundleFolder.Step) throws -> Void = { _ in }) throws -> Result {
         let updates = try packages.map { try UpdatePackage(folder: $0, trustedKey: trustedKey) }
@@ -61,7 +63,7 @@ public enum BundleUpdater {
         let installedData = try installedManifestData(installedContents)
         let installed = try installedData.map(parseInstalled)
         if let installedData, installedData == last.targetManifestData {
-            try repairIfLaidOut(bundle)
+            try repairIfLaidOut(bundle, adoptFolder: adoptFolder)
             return Result(fromVersion: installed?.bundleVersion, toVersion: last.delta.toVersion, changed: false,
                           files: last.delta.files.mapValues { _ in .unchanged })
         }
@@ -79,7 +81,7 @@ public enum BundleUpdater {
 
         let folder: BundleFolder
         do {
-            folder = try BundleFolder(root: bundle)
+            folder = try BundleFolder(root: bundle, policy: folderPolicy(adoptFolder: adoptFolder))
         } catch let error as BundleFolderError {
             throw UpdateError(error.locked ? .busy : .fileSystem, "\(error)")
         }
@@ -132,19 +134,25 @@ public enum BundleUpdater {
         do {
             return try Manifest(jsonData: data)
         } catch {
-            throw UpdateError(.unsupported, "the installed bundle's \(error)")
+            throw UpdateError(.unsupported, "the installed bundle's \(ErrorText.reason(error))")
         }
     }
 
     /// Opens a folder already in the bundle-folder layout, which completes a switch a crash interrupted (links of
     /// the new bundle's files); a flat folder is left as it is.
-    static func repairIfLaidOut(_ bundle: URL) throws {
+    static func repairIfLaidOut(_ bundle: URL, adoptFolder: Bool) throws {
         guard BundleFolder.isLaidOut(bundle) else { return }
         do {
-            _ = try BundleFolder(root: bundle)
+            _ = try BundleFolder(root: bundle, policy: folderPolicy(adoptFolder: adoptFolder))
         } catch let error as BundleFolderError {
             throw UpdateError(error.locked ? .busy : .fileSystem, "\(error)")
         }
+    }
+
+    /// What the bundle folder may hold besides the bundle: a flat bundle (as its manifest names its files), and
+    /// with `adoptFolder` files the updater did not write, kept as they are (an app's settings beside the bundle).
+    static func folderPolicy(adoptFolder: Bool) -> BundleFolder.Policy {
+        BundleFolder.Policy(flatFiles: Manifest.flatBundleFiles(in:), keepForeignFiles: adoptFolder)
     }
 
     private static func checkVersions(_ update: UpdatePackage, installed: Manifest?) throws {
@@ -177,7 +185,7 @@ public enum BundleUpdater {
             do {
                 actual = try logicalHash(url, kind: kind)
             } catch {
-                throw UpdateError(.wrongBase, "\(name): the installed file cannot be read (\(error)); install the full bundle")
+                throw UpdateError(.wrongBase, "\(name): the installed file cannot be read (\(ErrorText.reason(error))); install the full bundle")
             }
             guard actual == base else {
                 throw UpdateError(.wrongBase, "\(name): the installed file is not the one the delta applies to (its content was changed on this device); install the full bundle")

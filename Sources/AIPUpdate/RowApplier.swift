@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 
 /// Applies a rows payload to a database file in one transaction, with plain SQL every SQLite runs
@@ -17,7 +18,7 @@ package enum RowApplier {
         } catch {
             try? db.execute("ROLLBACK")
             if let error = error as? UpdateError, error.kind != .fileSystem { throw error }
-            throw UpdateError(.corruptPayload, "\(name): the rows payload does not apply (\(error)); nothing was changed")
+            throw UpdateError(.corruptPayload, "\(name): the rows payload does not apply (\(ErrorText.reason(error))); nothing was changed")
         }
     }
 

@@ -61,6 +61,8 @@ public struct UpdateClient: Sendable {
     public let bundle: URL
     public let work: URL
     public let trustedKey: SigningPublicKey
+    /// Whether `bundle` may hold files the updater did not write (kept as they are); false refuses such a folder.
+    public let adoptFolder: Bool
     private let session: URLSession
     private let now: @Sendable () -> Date
     private let onState: @Sendable (State) -> Void
@@ -70,15 +72,17 @@ public struct UpdateClient: Sendable {
     ///   - bundle: the installed bundle folder (created on the first install).
     ///   - work: downloads and the state of this channel; not inside `bundle`.
     ///   - trustedKey: the publisher's public key; nothing unsigned by it is ever installed.
+    ///   - adoptFolder: install into a folder holding files the updater did not write, keeping them as they are.
     ///   - session: the URLSession whose configuration requests use (timeouts, proxies).
     ///   - now: the clock index expiry is checked against.
     ///   - onState: told every change of state, on an arbitrary thread.
-    public init(channel: URL, bundle: URL, work: URL, trustedKey: SigningPublicKey, session: URLSession = .shared,
+    public init(channel: URL, bundle: URL, work: URL, trustedKey: SigningPublicKey, adoptFolder: Bool = false, session: URLSession = .shared,
                 now: @escaping @Sendable () -> Date = Date.init, onState: @escaping @Sendable (State) -> Void = { _ in }) {
         self.channel = channel
         self.bundle = bundle
         self.work = work
         self.trustedKey = trustedKey
+        self.adoptFolder = adoptFolder
         self.session = session
         self.now = now
         self.onState = onState
@@ -119,7 +123,7 @@ public struct UpdateClient: Sendable {
         let index = try await fetchIndex()
         let installed = try installedVersion()
         if installed == index.latest {
-            try BundleUpdater.repairIfLaidOut(bundle)
+            try BundleUpdater.repairIfLaidOut(bundle, adoptFolder: adoptFolder)
             removeDownloads()
             return Outcome(fromVersion: installed, version: index.latest, changed: false, steps: [], downloadedBytes: 0)
         }
@@ -144,7 +148,7 @@ public struct UpdateClient: Sendable {
             }
             onState(.applying)
             do {
-                let result = try BundleUpdater.apply(packages: folders, to: bundle, trustedKey: trustedKey)
+                let result = try BundleUpdater.apply(packages: folders, to: bundle, trustedKey: trustedKey, adoptFolder: adoptFolder)
                 removeDownloads()
                 return Outcome(fromVersion: installed, version: result.toVersion, changed: result.changed, steps: plan.steps,
                                downloadedBytes: counter.downloaded)

@@ -42,7 +42,7 @@ public struct UpdatePackage: Sendable {
         do {
             targetManifest = try Manifest(jsonData: targetManifestData)
         } catch {
-            throw UpdateError(.unsupported, "the package's \(error)")
+            throw UpdateError(.unsupported, "the package's \(ErrorText.reason(error))")
         }
         let signature = folder.appendingPathComponent(Manifest.signatureFileName)
         try trustedKey.verify(targetManifestData, signatureFile: signature,

@@ -58,11 +58,13 @@ struct InjectedCrash: Error {}
         let temporary = try TemporaryFolder()
         let root = temporary.url.appendingPathComponent("out")
         try publish(["a.db": "one"], into: root)
-        try temporary.write("half-written", to: "out/.aipbundle/b-dead/a.db")
-        try temporary.write("", to: "out/.a.db.link-dead")
+        let dead = UUID().uuidString.lowercased()
+        try temporary.write("half-written", to: "out/.aipbundle/b-\(dead)/a.db")
+        let leftover = root.appendingPathComponent(".a.db.link-\(dead)")
+        try FileManager.default.createSymbolicLink(atPath: leftover.path, withDestinationPath: ".aipbundle/current/a.db")
         _ = try BundleFolder(root: root)
         #expect(try stateEntries(root).count == 3)
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".a.db.link-dead").path))
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(try publishedFiles(in: root) == ["a.db": Data("one".utf8)])
     }
 
@@ -85,9 +87,13 @@ struct InjectedCrash: Error {}
         let temporary = try TemporaryFolder()
         try temporary.write("flat db", to: "out/airports.db")
         try temporary.write("flat report", to: "out/report.json")
+        try temporary.write("someone's", to: "out/notes.txt")
         let root = temporary.url.appendingPathComponent("out")
-        let folder = try BundleFolder(root: root)
-        #expect(try publishedFiles(in: root) == ["airports.db": Data("flat db".utf8), "report.json": Data("flat report".utf8)])
+        // The flat bundle's own record names its files; notes.txt is not one of them and stays as it is.
+        let folder = try BundleFolder(root: root, policy: .init(flatFiles: { _ in ["airports.db", "report.json"] }, keepForeignFiles: true))
+        #expect(try publishedFiles(in: root) == ["airports.db": Data("flat db".utf8), "report.json": Data("flat report".utf8),
+                                                 "notes.txt": Data("someone's".utf8)])
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent("notes.txt").path)) == nil)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent("airports.db").path) == ".aipbundle/current/airports.db")
         #expect(try String(contentsOf: #require(folder.current).appendingPathComponent("airports.db"), encoding: .utf8) == "flat db")
     }

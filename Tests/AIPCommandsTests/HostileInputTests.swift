@@ -8,23 +8,6 @@ import Testing
 /// Each builds a good bundle first, then the hostile input, and checks the exit code, the message, and, where the
 /// build must stop, that `--out` is byte-identical afterwards.
 @Suite struct HostileInputTests {
-    /// Every entry under `folder`: a file's bytes, a link's target, a folder's name.
-    func snapshot(of folder: URL) throws -> [String: Data] {
-        var entries: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)!
-        while let relative = enumerator.nextObject() as? String {
-            let path = folder.appendingPathComponent(relative).path
-            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-                entries[relative] = Data("→ \(target)".utf8)
-            } else if let data = FileManager.default.contents(atPath: path) {
-                entries[relative] = data
-            } else {
-                entries[relative] = Data("(folder)".utf8)
-            }
-        }
-        return entries
-    }
-
     /// Builds `good`, then `hostile` into the same `--out`; returns the hostile build's exit code and message, and
     /// whether `--out` is exactly as the good build left it.
     func attempt(good: URL, hostile: URL, extra: [String] = []) async throws -> (code: Int32, message: String, untouched: Bool) {

@@ -27,6 +27,8 @@ enum ChangeLog {
         let arguments: StatementArguments = [AirportsContract.ChangeColumns.changedAt.name: stamp.timestamp,
                                              AirportsContract.ChangeColumns.airacDate.name: stamp.airac.effectiveDate]
         var counts = ChangeLogCounts()
+        // Read now: the failure they explain may roll the transaction, and the raised marks with it, back.
+        let exhausted = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_sequence WHERE seq = ? ORDER BY name", arguments: [Int64.max])
         if hasPrevious {
             do {
                 let previous = try PreviousTables(db)
@@ -35,13 +37,27 @@ enum ChangeLog {
                 }
                 try carry(AirportsContract.AiracUpdates.table, previous: previous, db: db)
             } catch let error as DatabaseError {
-                throw BundleWriteError("the previous bundle's \(AirportsContract.fileName) cannot be compared with this build: \(error.message ?? "\(error.resultCode)")")
+                throw exhaustedIds(exhausted, error) ?? BundleWriteError(
+                    "the previous bundle's \(AirportsContract.fileName) cannot be compared with this build: \(error.message ?? "\(error.resultCode)")")
             }
         }
-        try recordUpdate(in: db, arguments: arguments)
+        do {
+            try recordUpdate(in: db, arguments: arguments)
+        } catch let error as DatabaseError {
+            throw exhaustedIds(exhausted, error) ?? error
+        }
         try AiracCoverage.write(in: db, stamp: stamp)
         try sortSequence(in: db)
         return counts
+    }
+
+    /// The change log's rows get their ids from SQLite's AUTOINCREMENT, which fails with SQLITE_FULL ("database or
+    /// disk is full") once a table's `sqlite_sequence` mark, carried from the previous bundle, is at `Int64.max`:
+    /// said as what it is, an exhausted id space, with the fix. Nil for any other failure.
+    /// - Parameter exhausted: the tables whose mark was at `Int64.max` before the change log ran.
+    private static func exhaustedIds(_ exhausted: [String], _ error: DatabaseError) -> IdCarryOverError? {
+        guard error.resultCode == .SQLITE_FULL, let table = exhausted.first else { return nil }
+        return IdCarryOverError(file: AirportsContract.fileName, table: table, keyColumns: [], problem: .exhausted(highWater: .max))
     }
 
     /// Logs one table's changes (when it has a `*_changes` table) and carries its timestamps over.

@@ -1,3 +1,4 @@
+import AIPErrorText
 import AIPManifest
 import Foundation
 import GRDB
@@ -32,7 +33,7 @@ public enum BundleChecker {
             do {
                 return try checkFile(path.appendingPathComponent(file.name), as: file)
             } catch {
-                return [CheckFinding(file: file.name, code: .checkUnreadableFile, message: "\(error)")]
+                return [CheckFinding(file: file.name, code: .checkUnreadableFile, message: ErrorText.reason(error))]
             }
         }
         return contents + manifestFindings(path, present: present.map(\.name))

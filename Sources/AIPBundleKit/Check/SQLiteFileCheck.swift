@@ -1,4 +1,5 @@
 import AIPContract
+import AIPErrorText
 import AIPManifest
 import Foundation
 import GRDB
@@ -53,7 +54,7 @@ struct SQLiteFileCheck {
     /// SQLite's own words for a failure, without GRDB's "while executing" SQL dump.
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
-        return "\(error)"
+        return ErrorText.reason(error)
     }
 
     /// Every rule, in order; a rule that throws becomes the finding "rule <name> could not run: <reason>".

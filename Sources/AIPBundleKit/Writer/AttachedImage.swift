@@ -33,7 +33,7 @@ enum AttachedImage {
         do {
             _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema.quotedDatabaseIdentifier).sqlite_master")
         } catch {
-            throw BundleWriteError("\(url.path) cannot be read as an SQLite database: \(error)")
+            throw BundleWriteError("\(url.path) cannot be read as an SQLite database: \(ErrorText.reason(error))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 
 /// Runs poppler's `pdftotext -bbox-layout` on a PDF and returns its XHTML (every word with its page and box).
@@ -34,7 +35,7 @@ public struct PDFTextExtractor: Sendable {
         }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-\(UUID().uuidString).pdf")
         do { try pdf.write(to: copy) } catch {
-            throw SourceError(file: file, kind: .unreadable, reason: "cannot write a temporary copy for pdftotext: \(error)")
+            throw SourceError(file: file, kind: .unreadable, reason: "cannot write a temporary copy for pdftotext: \(ErrorText.reason(error))")
         }
         defer { try? FileManager.default.removeItem(at: copy) }
         let process = Process()
@@ -45,7 +46,7 @@ public struct PDFTextExtractor: Sendable {
         process.standardOutput = output
         process.standardError = errors
         do { try process.run() } catch {
-            throw SourceError(file: file, kind: .unreadable, reason: "cannot start \(path): \(error) (Debian package poppler-utils)")
+            throw SourceError(file: file, kind: .unreadable, reason: "cannot start \(path): \(ErrorText.reason(error)) (Debian package poppler-utils)")
         }
         let streams = drain(output: output.fileHandleForReading.fileDescriptor, errors: errors.fileHandleForReading.fileDescriptor,
                             deadline: Date().addingTimeInterval(timeout))

@@ -76,6 +76,19 @@ struct AIPPDFReaderTests {
         }
     }
 
+    @Test func aPdftotextThatCannotStartIsSaidInWordsNotAsAFoundationError() throws {
+        // Executable, but no program: the system refuses to start it.
+        let program = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-program-\(getpid())")
+        try "not a program\n".write(to: program, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        defer { try? FileManager.default.removeItem(at: program) }
+        var extractor = PDFTextExtractor()
+        extractor.executable = program.path
+        #expect { _ = try extractor.extract(TestPDF.document(SyntheticChapter.english), file: "EBXX.pdf") } throws: { error in
+            (error as? SourceError)?.reason == "cannot start \(program.path): exec format error (Debian package poppler-utils)"
+        }
+    }
+
     /// Truncations, flipped bytes and repeated blocks of the synthetic chapter and of two real ones (when
     /// `../shared` is there), from a fixed seed: each read ends with a page or with findings saying why not.
     @Test func mutatedPDFsNeverCrashOrHang() throws {
