@@ -12,10 +12,14 @@ extension SourceTree {
         return try await withThrowingTaskGroup(of: [(Int, SourceFile, R)].self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    try stride(from: worker, to: paths.count, by: workers).map { index in
+                    var share: [(Int, SourceFile, R)] = []
+                    for index in stride(from: worker, to: paths.count, by: workers) {
                         let file = try self.file(paths[index])
-                        return (index, file, try read(file))
+                        share.append((index, file, try read(file)))
+                        // Let the build's other work have the thread between documents (see EAIPReader.read).
+                        await Task.yield()
                     }
+                    return share
                 }
             }
             var results: [(Int, SourceFile, R)] = []

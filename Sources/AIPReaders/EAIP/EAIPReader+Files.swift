@@ -20,10 +20,16 @@ extension EAIPReader {
         return try await withThrowingTaskGroup(of: [(Int, PageRead)].self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    try stride(from: worker, to: paths.count, by: workers).map { index in
+                    var share: [(Int, PageRead)] = []
+                    for index in stride(from: worker, to: paths.count, by: workers) {
                         let file = try tree.file(paths[index])
-                        return (index, PageRead(file: file.displayName, byteCount: file.bytes.count, result: read(file)))
+                        share.append((index, PageRead(file: file.displayName, byteCount: file.bytes.count, result: read(file))))
+                        // A thousand pages take the build's two threads for a second or more: between pages, the
+                        // stage's own continuation (OurAirports read, ready to merge) and the other stages get a turn,
+                        // so their work overlaps the pages instead of queueing behind them.
+                        await Task.yield()
                     }
+                    return share
                 }
             }
             var results: [(Int, PageRead)] = []
