@@ -47,13 +47,15 @@ final class HTMLDocument {
     static let textName: Int32 = -1
     static let documentName: Int32 = -2
 
-    var nodes: [Node]
-    var attributes: [Attribute]
+    private(set) var nodes: [Node]
+    private(set) var attributes: [Attribute]
+    /// Text and attribute values, UTF-8.
+    private(set) var bytes: [UInt8]
+    /// The builder's table, kept for the next page's builder (``HTMLTreeArrays``).
+    private var lastChild: [Int32]
     /// Element and attribute names, each once; nodes refer to them by index.
     var names: [String]
     var nameIndices: [String: Int32]
-    /// Text and attribute values, UTF-8.
-    var bytes: [UInt8]
     /// Whether the XML parser built this tree (false: the HTML parser did).
     let isXML: Bool
 
@@ -70,12 +72,19 @@ final class HTMLDocument {
     }
 
     private init(_ builder: HTMLTreeBuilder, isXML: Bool) {
-        nodes = builder.nodes
-        attributes = builder.attributes
+        (nodes, attributes, bytes, lastChild) = (builder.arrays.nodes, builder.arrays.attributes, builder.arrays.bytes, builder.arrays.lastChild)
         names = builder.names
         nameIndices = builder.nameIndices
-        bytes = builder.bytes
         self.isXML = isXML
+    }
+
+    deinit {
+        var arrays = HTMLTreeArrays()
+        swap(&arrays.nodes, &nodes)
+        swap(&arrays.attributes, &attributes)
+        swap(&arrays.bytes, &bytes)
+        swap(&arrays.lastChild, &lastChild)
+        HTMLTreeArrays.recycle(&arrays)
     }
 
     /// The root element, if the tree has one.

@@ -10,13 +10,26 @@ import CXML2
 /// The builder is a struct reached through a pointer libxml2 carries to the callbacks: as a class, every one of the
 /// hundred thousand appends of a page paid Swift's dynamic exclusivity check on a class property.
 struct HTMLTreeBuilder {
-    private(set) var nodes: [HTMLDocument.Node] = [HTMLDocument.Node(name: HTMLDocument.documentName, end: 1, start: 0, count: 0)]
-    private(set) var attributes: [HTMLDocument.Attribute] = []
+    /// Nodes, attributes and bytes, and the last child of each node while building.
+    fileprivate(set) var arrays: HTMLTreeArrays
+    private var nodes: [HTMLDocument.Node] {
+        get { arrays.nodes }
+        _modify { yield &arrays.nodes }
+    }
+    private var attributes: [HTMLDocument.Attribute] {
+        get { arrays.attributes }
+        _modify { yield &arrays.attributes }
+    }
+    private var bytes: [UInt8] {
+        get { arrays.bytes }
+        _modify { yield &arrays.bytes }
+    }
+    private var lastChild: [Int32] {
+        get { arrays.lastChild }
+        _modify { yield &arrays.lastChild }
+    }
     private(set) var names: [String] = []
     private(set) var nameIndices: [String: Int32] = [:]
-    private(set) var bytes: [UInt8] = []
-    /// The last child of each node, while building.
-    private var lastChild: [Int32] = [-1]
     /// The open elements, the document first.
     private var open: [Int32] = [0]
     /// libxml2 interns names in its dictionary: the same pointer is the same name for the whole parse.
@@ -36,16 +49,22 @@ struct HTMLTreeBuilder {
             builder.deallocate()
         }
         let parsed = xml ? parseXML(buffer, count: count, into: builder) : parseHTML(buffer, count: count, into: builder)
-        guard parsed, builder.pointee.elementCount > 0 else { return nil }
+        guard parsed, builder.pointee.elementCount > 0 else {
+            HTMLTreeArrays.recycle(&builder.pointee.arrays)
+            return nil
+        }
         builder.pointee.closeAll()
         return builder.pointee
     }
 
     private init(expectedBytes: Int) {
-        // Text and attribute values are at most the page's bytes; an element per 15 bytes is what eAIP pages hold.
+        arrays = HTMLTreeArrays.reused()
+        // Text and attribute values are at most the page's bytes; a node per 15 bytes is what eAIP pages hold.
         bytes.reserveCapacity(expectedBytes)
         nodes.reserveCapacity(expectedBytes / 15)
         lastChild.reserveCapacity(expectedBytes / 15)
+        nodes.append(HTMLDocument.Node(name: HTMLDocument.documentName, end: 1, start: 0, count: 0))
+        lastChild.append(-1)
     }
 
     private static func parseXML(_ buffer: UnsafePointer<CChar>, count: Int32, into builder: UnsafeMutablePointer<HTMLTreeBuilder>) -> Bool {
