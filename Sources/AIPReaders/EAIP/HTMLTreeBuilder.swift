@@ -37,6 +37,8 @@ struct HTMLTreeBuilder {
     /// An entity reference XML left unresolved (`&nbsp;` without the DTD): the text would be lost, so the XML
     /// reading is not used.
     private var unresolvedEntity = false
+    /// The parse was stopped at ``maximumDepth``: an XML reading is then not the whole page.
+    private var stoppedTooDeep = false
     private var elementCount = 0
 
     /// The tree of `buffer` read by the XML parser (nil when it is not well-formed XML or keeps an entity
@@ -73,6 +75,7 @@ struct HTMLTreeBuilder {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, name, _, _, _, _, count, _, attributes in
+            guard HTMLTreeBuilder.admitsElement(context) else { return }
             HTMLTreeBuilder.of(context).pointee.startXMLElement(name, attributes: attributes, count: Int(count))
         }
         handler.endElementNs = { context, _, _, _ in HTMLTreeBuilder.of(context).pointee.endElement() }
@@ -84,14 +87,17 @@ struct HTMLTreeBuilder {
         context.pointee._private = UnsafeMutableRawPointer(builder)
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
         _ = xmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
-        return context.pointee.wellFormed != 0 && !builder.pointee.unresolvedEntity
+        return context.pointee.wellFormed != 0 && !builder.pointee.unresolvedEntity && !builder.pointee.stoppedTooDeep
     }
 
     private static func parseHTML(_ buffer: UnsafePointer<CChar>, count: Int32, into builder: UnsafeMutablePointer<HTMLTreeBuilder>) -> Bool {
         guard let context = htmlNewParserCtxt() else { return false }
         defer { htmlFreeParserCtxt(context) }
         var handler = xmlSAXHandler()
-        handler.startElement = { context, name, attributes in HTMLTreeBuilder.of(context).pointee.startHTMLElement(name, attributes: attributes) }
+        handler.startElement = { context, name, attributes in
+            guard HTMLTreeBuilder.admitsElement(context) else { return }
+            HTMLTreeBuilder.of(context).pointee.startHTMLElement(name, attributes: attributes)
+        }
         handler.endElement = { context, _ in HTMLTreeBuilder.of(context).pointee.endElement() }
         handler.characters = { context, text, length in HTMLTreeBuilder.of(context).pointee.appendText(text, length) }
         // Script and style content; the HTML DOM keeps it as text too.
@@ -102,6 +108,18 @@ struct HTMLTreeBuilder {
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         _ = htmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
         return true
+    }
+
+    /// Elements open at once, at most: libxml2's own tree builders stop a parse there (`xmlParserMaxDepth`), and so
+    /// does this one, so a page nested deeper reads as one cut at that point, whichever parser reads it.
+    static let maximumDepth = 256
+
+    /// Whether an element may open here; past ``maximumDepth``, stops the parse instead.
+    private static func admitsElement(_ context: UnsafeMutableRawPointer?) -> Bool {
+        guard of(context).pointee.open.count > maximumDepth else { return true }
+        of(context).pointee.stoppedTooDeep = true
+        xmlStopParser(context!.assumingMemoryBound(to: xmlParserCtxt.self))
+        return false
     }
 
     /// The builder of a parse: libxml2 passes its parser context as the callbacks' user data.
