@@ -11,6 +11,10 @@ import Foundation
 /// ## Finding codes
 /// - `eaip.empty_page`: no HTML tree at all (empty file);
 /// - `eaip.too_large`: larger than ``maximumPageBytes``;
+/// - `eaip.page_over_budget`: start tags with more attributes than libxml2 can parse in time for the page's size
+///   (``PageBudget``): crafted or broken, not read;
+/// - `eaip.invalid_utf8`: bytes that are not UTF-8 (read as U+FFFD; the page is kept);
+/// - `eaip.effective_date_invalid`: an `EM.effectiveDateStart` that is no calendar date (ignored);
 /// - `eaip.not_ad2_page`: no aerodrome section (`XXXX-AD-2.N`) anywhere: some other HTML file;
 /// - `eaip.no_icao`: AD 2 section headings, but no ICAO code in the section ids;
 /// - `eaip.several_icao`: sections of more than one aerodrome, none of them owning AD 2.2;
@@ -52,6 +56,12 @@ private struct PageReading {
             reject(.eaipTooLarge, "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
             return nil
         }
+        let work = PageBudget.attributeWork(bytes), allowed = PageBudget.allowedAttributeWork(byteCount: bytes.count)
+        guard work <= allowed else {
+            reject(.eaipPageOverBudget, "has start tags whose attributes would cost libxml2 \(work) comparisons, more than the \(allowed) its \(bytes.count) bytes allow (a real AD 2 page needs a small share); crafted or broken, not read")
+            return nil
+        }
+        checkUTF8(bytes)
         guard let document = HTMLDocument(bytes: bytes, parser: parser) else {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
@@ -68,7 +78,7 @@ private struct PageReading {
         }
         guard let icao = aerodrome(divs: divs, document: document) else { return nil }
         let sections = SectionIndex(icao: icao, divs: divs)
-        let family = Self.family(sections: sections, document: document)
+        let family = Self.family(sections: sections)
         var entries: [AerodromeEntry] = []
         for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else {
@@ -85,7 +95,7 @@ private struct PageReading {
             charts = []
         }
         return AerodromeDocument(
-            file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
+            file: file, family: family, icao: icao, effectiveDate: effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)
     }
 
@@ -115,24 +125,49 @@ private struct PageReading {
     }
 
     /// French SIA rows carry their meaning in ids such as `AD-2.3-Douanes_Police`; MakeAIP rows do not.
-    private static func family(sections: SectionIndex, document: HTMLDocument) -> AerodromeDocumentFamily {
+    private static func family(sections: SectionIndex) -> AerodromeDocumentFamily {
         for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else { continue }
-            if !document.nodes("./table/tbody/tr[starts-with(@id,'AD-2.')] | ./table/tr[starts-with(@id,'AD-2.')]", in: div).isEmpty {
-                return .frenchSIA
-            }
+            if rows(of: div).contains(where: { $0.attribute("id")?.hasPrefix("AD-2.") == true }) { return .frenchSIA }
         }
         return .makeAIP
     }
 
-    /// The date of `<meta name="EM.effectiveDateStart">`, when it is one (`2025-06-12`).
-    private static func effectiveDate(_ meta: HTMLNode?) -> String? {
+    /// The date of `<meta name="EM.effectiveDateStart">`, when it is a calendar date (`2025-06-12`). Anything else
+    /// (`9999-99-99`, `2025-02-30`) is a finding and no date: a page without one never wins over a dated one by it.
+    private mutating func effectiveDate(_ meta: HTMLNode?) -> String? {
         guard let content = meta?.attribute("content") else { return nil }
         let date = content.trimmingCharacters(in: .whitespaces)
-        let shape = date.utf8.count == 10 && date.utf8.enumerated().allSatisfy { index, byte in
-            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : byte &- 48 < 10
+        guard !RuleDate.isValid(date) else { return date }
+        finding(.eaipEffectiveDateInvalid, "EM.effectiveDateStart", value: String(date.prefix(40)),
+                reason: "is not a calendar date (YYYY-MM-DD); the page is read as undated")
+        return nil
+    }
+
+    /// A page that is not UTF-8 is read with U+FFFD for its bad bytes; that is reported, never silent.
+    private mutating func checkUTF8(_ bytes: Data) {
+        guard let offset = Self.firstInvalidUTF8(bytes) else { return }
+        let line = bytes.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        findings.append(Finding(file: file, line: line, code: .eaipInvalidUTF8,
+                                reason: "holds bytes that are not UTF-8 (the first at byte \(offset)); they are read as U+FFFD, so the text around them may be wrong: fetch the page again or convert it to UTF-8",
+                                action: .warning))
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil for a valid page (the usual case, checked
+    /// by the standard library's fast validation first).
+    private static func firstInvalidUTF8(_ bytes: Data) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            guard String(validating: buffer, as: UTF8.self) == nil else { return nil }
+            var parser = Unicode.UTF8.ForwardParser(), iterator = buffer.makeIterator(), offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let scalar): offset += scalar.count
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
         }
-        return shape ? date : nil
     }
 
     /// AD 2.1's text without its heading, the ICAO code and dash before the name dropped (`EGMC — SOUTHEND`).
@@ -157,7 +192,7 @@ private struct PageReading {
     private mutating func items(of section: HTMLNode, section number: Int, document: HTMLDocument) -> [AerodromeEntry] {
         var entries: [AerodromeEntry] = []
         var spannedRows = 0
-        for (index, row) in document.nodes("./table/tbody/tr | ./table/tr", in: section).enumerated() {
+        for (index, row) in Self.rows(of: section).enumerated() {
             let cells = row.children.filter { $0.name == "td" || $0.name == "th" }
             guard !cells.isEmpty, !cells.allSatisfy({ $0.name == "th" }) else { continue }
             let location = "AD 2.\(number) row \(index + 1)"
@@ -172,12 +207,14 @@ private struct PageReading {
             }
             let label = Self.label(rest.first, document: document)
             let values = Self.values(rest.dropFirst())
-            if numberText.isEmpty, var current = entries.popLast() {
-                current.value = Self.joined(current.value, label.field, values.value)
+            if numberText.isEmpty, !entries.isEmpty {
+                // Appended in place: rebuilding the item's text for each row would copy it once per row (quadratic).
+                let last = entries.count - 1
+                Self.append(to: &entries[last].value, label.field, values.value)
                 if let alt = values.alt {
-                    current.altValue = Self.joined(current.altValue ?? "", label.alt ?? label.field, alt)
+                    if entries[last].altValue == nil { entries[last].altValue = "" }
+                    Self.append(to: &entries[last].altValue!, label.alt ?? label.field, alt)
                 }
-                entries.append(current)
                 continue
             }
             var itemNumber: Int?
@@ -201,13 +238,31 @@ private struct PageReading {
         }
     }
 
+    /// The rows of a section's tables (`table/tbody/tr` and `table/tr`) in document order. Walked here rather than
+    /// asked of XPath: libxml2 merges the two sets of a `|` by comparing every row of one with every row of the other.
+    private static func rows(of section: HTMLNode) -> [HTMLNode] {
+        var rows: [HTMLNode] = []
+        for table in section.children where table.isElement(named: "table") {
+            for child in table.children {
+                if child.isElement(named: "tr") {
+                    rows.append(child)
+                } else if child.isElement(named: "tbody") {
+                    rows += child.children.filter { $0.isElement(named: "tr") }
+                }
+            }
+        }
+        return rows
+    }
+
     /// A label cell: French SIA labels hold the national text, then the English one in `span.foreign`.
     private static func label(_ cell: HTMLNode?, document: HTMLDocument) -> (field: String, alt: String?) {
         guard let cell else { return ("", nil) }
         let foreign = document.nodes(".//span[contains(concat(' ', normalize-space(@class), ' '), ' foreign ')]", in: cell)
         let english = foreign.map { HTMLText.of($0) }.filter { !$0.isEmpty }.joined(separator: " ")
         guard !english.isEmpty else { return (singleLine(HTMLText.of(cell)), nil) }
-        var national = singleLine(HTMLText.of(cell) { node in foreign.contains { $0.pointer == node.pointer } })
+        // A set: a label of many foreign spans would otherwise cost spans × nodes.
+        let skipped = Set(foreign.map(\.pointer))
+        var national = singleLine(HTMLText.of(cell) { skipped.contains($0.pointer) })
         if national.hasSuffix("/") { national = String(national.dropLast()).trimmingCharacters(in: .whitespaces) }
         return (english, national.isEmpty ? nil : national)
     }
@@ -220,11 +275,12 @@ private struct PageReading {
         return english.isEmpty ? (national, nil) : (english, national.isEmpty ? nil : national)
     }
 
-    /// Appends a continuation row to an item's text as `label: value` (or the value alone when it has no label).
-    private static func joined(_ text: String, _ label: String, _ value: String) -> String {
-        guard !value.isEmpty else { return text }
-        let line = label.isEmpty ? value : "\(label): \(value)"
-        return text.isEmpty ? line : text + "\n" + line
+    /// Appends a continuation row to an item's text as a `label: value` line (or the value alone when it has no label).
+    private static func append(to text: inout String, _ label: String, _ value: String) {
+        guard !value.isEmpty else { return }
+        if !text.isEmpty { text += "\n" }
+        if !label.isEmpty { text += label + ": " }
+        text += value
     }
 
     private static func singleLine(_ text: String) -> String {

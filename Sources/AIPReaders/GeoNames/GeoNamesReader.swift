@@ -15,8 +15,8 @@ public enum GeoNamesReader {
     ///
     /// A kept row is rejected when its geonameid is not a positive integer, its name is empty, its coordinates are
     /// missing, not numbers or out of range, its country code is not two upper-case letters, or its population is
-    /// not an integer in 0…2³¹−1. A bad ascii name, feature code, admin1 code or alternate-names field is cleared
-    /// with a finding on the place.
+    /// not an integer in 0…2³¹−1, or its name is longer than GeoNames allows (200 characters: never cut short). A bad
+    /// or over-long ascii name, feature code, admin1 code or alternate-names field is cleared with a finding on the place.
     ///
     /// - Throws: ``SourceError`` for an unusable file, or when most kept or unreadable rows are rejected.
     public static func readPlaces(_ stream: SourceStream, include: (GeoNamesPlaceKey) -> Bool) throws -> GeoNamesPlacesFile {
@@ -88,7 +88,8 @@ public enum GeoNamesReader {
     }
 
     /// Reads `alternateNamesV2.txt`, decoding only the rows whose geonameid `include` accepts (the real file has
-    /// 18 million rows for 12 million places). A kept row whose name is empty or not UTF-8 is rejected.
+    /// 18 million rows for 12 million places). A kept row whose name is empty, not UTF-8 or over 400 characters, or
+    /// whose language code is unreadable or over 7 characters, is rejected.
     ///
     /// - Throws: ``SourceError`` for an unusable file, or when most kept or unreadable rows are rejected.
     public static func readAlternateNames(
@@ -105,7 +106,9 @@ public enum GeoNamesReader {
             var row = RowDecoder(record: record, file: file)
             do throws(Finding) {
                 let name = try row.requiredText(Column.name)
-                names.append(GeoNamesAlternateName(geonameid: id, isoLanguage: row.text(Column.isoLanguage) ?? "", name: name,
+                // An unreadable code must not become "" (a name of no particular language): the row goes.
+                let isoLanguage = try row.textOrRejection(Column.isoLanguage) ?? ""
+                names.append(GeoNamesAlternateName(geonameid: id, isoLanguage: isoLanguage, name: name,
                                                    isHistoric: row.flag(Column.isHistoric) == true, line: record.line))
             } catch {
                 findings.append(error)
