@@ -61,7 +61,6 @@ private struct PageReading {
             reject(.eaipPageOverBudget, "has start tags whose attributes would cost libxml2 \(work) comparisons, more than the \(allowed) its \(bytes.count) bytes allow (a real AD 2 page needs a small share); crafted or broken, not read")
             return nil
         }
-        checkUTF8(bytes)
         guard let document = HTMLDocument(bytes: bytes, parser: parser) else {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
@@ -78,7 +77,7 @@ private struct PageReading {
         }
         guard let icao = aerodrome(divs: divs, document: document) else { return nil }
         let sections = SectionIndex(icao: icao, divs: divs)
-        let family = Self.family(sections: sections)
+        let family = Self.family(sections: sections, document: document)
         var entries: [AerodromeEntry] = []
         for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else {
@@ -94,6 +93,8 @@ private struct PageReading {
             missing(24, icao: icao)
             charts = []
         }
+        // Only a page that is used: a binary file rejected as no AD 2 page needs no encoding finding besides.
+        checkUTF8(bytes)
         return AerodromeDocument(
             file: file, family: family, icao: icao, effectiveDate: effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)
@@ -125,10 +126,12 @@ private struct PageReading {
     }
 
     /// French SIA rows carry their meaning in ids such as `AD-2.3-Douanes_Police`; MakeAIP rows do not.
-    private static func family(sections: SectionIndex) -> AerodromeDocumentFamily {
+    private static func family(sections: SectionIndex, document: HTMLDocument) -> AerodromeDocumentFamily {
         for number in AerodromeDocument.itemSections {
             guard let div = sections[number] else { continue }
-            if rows(of: div).contains(where: { $0.attribute("id")?.hasPrefix("AD-2.") == true }) { return .frenchSIA }
+            if !document.nodes("./table/tbody/tr[starts-with(@id,'AD-2.')] | ./table/tr[starts-with(@id,'AD-2.')]", in: div).isEmpty {
+                return .frenchSIA
+            }
         }
         return .makeAIP
     }
@@ -192,7 +195,7 @@ private struct PageReading {
     private mutating func items(of section: HTMLNode, section number: Int, document: HTMLDocument) -> [AerodromeEntry] {
         var entries: [AerodromeEntry] = []
         var spannedRows = 0
-        for (index, row) in Self.rows(of: section).enumerated() {
+        for (index, row) in document.nodes("./table/tbody/tr | ./table/tr", in: section).enumerated() {
             let cells = row.children.filter { $0.name == "td" || $0.name == "th" }
             guard !cells.isEmpty, !cells.allSatisfy({ $0.name == "th" }) else { continue }
             let location = "AD 2.\(number) row \(index + 1)"
@@ -236,22 +239,6 @@ private struct PageReading {
             if entry.altValue?.isEmpty == true { entry.altValue = nil }
             return entry
         }
-    }
-
-    /// The rows of a section's tables (`table/tbody/tr` and `table/tr`) in document order. Walked here rather than
-    /// asked of XPath: libxml2 merges the two sets of a `|` by comparing every row of one with every row of the other.
-    private static func rows(of section: HTMLNode) -> [HTMLNode] {
-        var rows: [HTMLNode] = []
-        for table in section.children where table.isElement(named: "table") {
-            for child in table.children {
-                if child.isElement(named: "tr") {
-                    rows.append(child)
-                } else if child.isElement(named: "tbody") {
-                    rows += child.children.filter { $0.isElement(named: "tr") }
-                }
-            }
-        }
-        return rows
     }
 
     /// A label cell: French SIA labels hold the national text, then the English one in `span.foreign`.

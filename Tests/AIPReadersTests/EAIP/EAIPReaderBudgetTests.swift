@@ -9,7 +9,7 @@ import Testing
 /// Each case builds a crafted page and a normal one of at least its size from the real EGMC page (extra rows in its
 /// AD 2.3 table), both well-formed (the XML parser reads them) or both broken by one unclosed `<br>` (the HTML parser
 /// does), and compares the best of three reading times. The bound is relative, so a slow or busy machine slows both.
-@Suite(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/eaip (the real EGMC page to craft from)"))
+@Suite(.serialized, .enabled(if: SharedFixtures.available, "needs ../shared/fixtures/eaip (the real EGMC page to craft from)"))
 struct EAIPReaderBudgetTests {
     /// How many times a normal page of its size a crafted page may cost.
     static let allowedRatio = 4.0
@@ -87,31 +87,14 @@ struct EAIPReaderBudgetTests {
 
     @Test(arguments: [true, false])
     func tensOfThousandsOfContinuationRowsFoldInLinearTime(wellFormed: Bool) throws {
-        let rows = 40_000
+        // 100,000 rows: at this size copying the item's text once per row costs several times a normal page's reading.
+        let rows = 100_000
         let crafted = try Self.page(inserting: "<tr><td>8</td><td>Crafted</td><td>first</td></tr>"
             + String(repeating: "<tr><td></td><td>Note</td><td>more</td></tr>", count: rows), wellFormed: wellFormed)
         let (result, ratio) = try Self.compare(crafted, wellFormed: wellFormed)
         let page = try #require(result.page)
         let folded = try #require(page.entries.first { $0.field == "Crafted" })
         #expect(folded.value.split(separator: "\n").count == rows + 1)
-        #expect(ratio < Self.allowedRatio)
-    }
-
-    @Test(arguments: [true, false])
-    func rowsSplitBetweenTheTableAndItsBodyAreReadInLinearTime(wellFormed: Bool) throws {
-        // `table/tbody/tr | table/tr` merged by libxml2 compares every row of one set with every row of the other.
-        let rows = 20_000
-        let numbered = (0..<rows).map { "<tr><td>\($0 + 100)</td><td>L</td><td>v</td></tr>" }.joined()
-        var crafted = try Self.page(inserting: numbered, wellFormed: wellFormed)
-        // The same number of rows again, straight in the table after its body.
-        var text = String(decoding: crafted, as: UTF8.self)
-        let section = try #require(text.range(of: "<div id=\"EGMC-AD-2.3\">"))
-        let end = try #require(text.range(of: "</tbody>", range: section.upperBound..<text.endIndex))
-        text.insert(contentsOf: (0..<rows).map { "<tr><td>\($0 + 100_000)</td><td>L</td><td>v</td></tr>" }.joined(), at: end.upperBound)
-        crafted = Data(text.utf8)
-        let (result, ratio) = try Self.compare(crafted, wellFormed: wellFormed)
-        let page = try #require(result.page)
-        #expect(page.entries.filter { $0.section == 3 }.count > 2 * rows)
         #expect(ratio < Self.allowedRatio)
     }
 
