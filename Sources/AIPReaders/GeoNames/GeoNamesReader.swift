@@ -9,6 +9,10 @@ public enum GeoNamesReader {
     static let placesFormat = "GeoNames place dump (citiesNNN.txt / allCountries.txt)"
     static let countriesFormat = "GeoNames countryInfo.txt"
     static let alternateNamesFormat = "GeoNames alternateNamesV2.txt"
+    /// The most characters of names one place may take from `alternateNamesV2.txt`: five times the 10,000 of a place
+    /// dump's own `alternatenames` column, which holds the same names. Each row is bounded (400), but without this a
+    /// file repeating one place would grow that place's field of the cities database without limit.
+    static let maximumNameCharactersPerPlace = 50_000
 
     /// Reads a place dump, decoding only the rows `include` accepts (judged on the raw feature class, country and
     /// population), and keeping only those: of the 12 million rows of `allCountries.txt`, a few hundred thousand.
@@ -89,7 +93,8 @@ public enum GeoNamesReader {
 
     /// Reads `alternateNamesV2.txt`, decoding only the rows whose geonameid `include` accepts (the real file has
     /// 18 million rows for 12 million places). A kept row whose name is empty, not UTF-8 or over 400 characters, or
-    /// whose language code is unreadable or over 7 characters, is rejected.
+    /// whose language code is unreadable or over 7 characters, is rejected; so is a name that would bring its place's
+    /// names past ``maximumNameCharactersPerPlace``.
     ///
     /// - Throws: ``SourceError`` for an unusable file, or when most kept or unreadable rows are rejected.
     public static func readAlternateNames(
@@ -99,6 +104,7 @@ public enum GeoNamesReader {
         var names: [GeoNamesAlternateName] = []
         var findings: [Finding] = []
         var keptRows = 0
+        var nameCharacters: [Int: Int] = [:]
         let file = stream.displayName
         let summary = try CSVTable.read(stream, format: alternateNamesFormat, dialect: .geoNames, columnCount: Column.count) { record in
             guard case .value(let id) = record.integer(Column.geonameid.index), include(id) else { return }
@@ -108,8 +114,18 @@ public enum GeoNamesReader {
                 let name = try row.requiredText(Column.name)
                 // An unreadable code must not become "" (a name of no particular language): the row goes.
                 let isoLanguage = try row.textOrRejection(Column.isoLanguage) ?? ""
-                names.append(GeoNamesAlternateName(geonameid: id, isoLanguage: isoLanguage, name: name,
-                                                   isHistoric: row.flag(Column.isHistoric) == true, line: record.line))
+                let alternate = GeoNamesAlternateName(geonameid: id, isoLanguage: isoLanguage, name: name,
+                                                      isHistoric: row.flag(Column.isHistoric) == true, line: record.line)
+                if alternate.isName {
+                    // Joined with commas in the database: one more character per name.
+                    let total = nameCharacters[id, default: 0] + name.unicodeScalars.count + 1
+                    guard total <= maximumNameCharactersPerPlace else {
+                        throw Finding(file: file, line: record.line, code: .valueTooLong, column: Column.name.name, value: name,
+                                      reason: "would bring the names of place \(id) past \(maximumNameCharactersPerPlace) characters", action: .rowRejected)
+                    }
+                    nameCharacters[id] = total
+                }
+                names.append(alternate)
             } catch {
                 findings.append(error)
             }

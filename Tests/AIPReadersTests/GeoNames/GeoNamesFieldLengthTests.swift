@@ -58,3 +58,25 @@ import Testing
         #expect(!names.records.contains { $0.name == "Eight" })
     }
 }
+
+/// Many alternate-name rows of one place cannot grow its field without limit either.
+@Suite struct GeoNamesNamesPerPlaceTests {
+    @Test func namesPastThePlacesLimitAreRejectedAndOtherPlacesKeepTheirs() throws {
+        // 200 names of 300 characters for place 7 (60,200 with their commas), then one for place 8.
+        let long = String(repeating: "n", count: 300)
+        var lines = (1...200).map { ["\($0)", "7", "de", long, "", "", "", "", "", ""].joined(separator: "\t") }
+        lines.append(["201", "8", "de", long, "", "", "", "", "", ""].joined(separator: "\t"))
+        lines.append(["202", "7", "link", "https://example.org/" + long, "", "", "", "", "", ""].joined(separator: "\t"))
+        let stream = GeoNamesTestData.stream(lines.joined(separator: "\n") + "\n", name: "geonames/alternateNamesV2.txt")
+        let names = try GeoNamesReader.readAlternateNames(stream) { _ in true }
+        let kept = names.records.filter { $0.geonameid == 7 && $0.isName }
+        // 166 names of 301 characters fit in 50,000; the 167th would not.
+        #expect(kept.count == 166)
+        #expect(names.findings.count == 200 - 166)
+        #expect(names.findings.allSatisfy { $0.code == .valueTooLong && $0.action == .rowRejected })
+        #expect(names.findings.first?.line == 167)
+        #expect(names.records.contains { $0.geonameid == 8 })
+        // Rows that are no names (a link) do not count and are not cut.
+        #expect(names.records.contains { $0.line == 202 })
+    }
+}
