@@ -93,8 +93,9 @@ private struct PageReading {
             missing(24, icao: icao)
             charts = []
         }
-        // Only a page that is used: a binary file rejected as no AD 2 page needs no encoding finding besides.
-        checkUTF8(bytes)
+        // Only a page that is used (a binary file rejected as no AD 2 page needs no encoding finding besides), and only
+        // one the HTML parser read: libxml2's XML parser rejects a page that is not UTF-8, so its pages need no check.
+        if !document.isXML { checkUTF8(bytes) }
         return AerodromeDocument(
             file: file, family: family, icao: icao, effectiveDate: effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)

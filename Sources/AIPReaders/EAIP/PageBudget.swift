@@ -32,7 +32,7 @@ enum PageBudget {
         let end = base + bytes.count
         var work = 0
         var cursor = base
-        // Text and quoted values are skipped with memchr: most of a page's bytes are in them.
+        // Text is skipped with memchr: most of a page's bytes are in it.
         while let open = memchr(cursor, Int32(UInt8(ascii: "<")), end - cursor) {
             cursor = UnsafeRawPointer(open) + 1
             // `<` then anything but `/`, `!`, `?` or white space starts a tag in one parser or the other.
@@ -54,12 +54,11 @@ enum PageBudget {
                 }
                 if inName { continue }
                 if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    // The value runs to the same quote; a value never closed runs to the end, as in both parsers.
-                    guard let close = memchr(cursor, Int32(byte), end - cursor) else {
-                        cursor = end
-                        break tag
-                    }
-                    cursor = UnsafeRawPointer(close) + 1
+                    // The value runs to the same quote; a value never closed runs to the end, as in both parsers. Values
+                    // are short: a plain loop costs less than a call to memchr for each.
+                    while cursor < end, cursor.load(as: UInt8.self) != byte { cursor += 1 }
+                    guard cursor < end else { break tag }
+                    cursor += 1
                     separated = true
                     afterEquals = false
                     continue

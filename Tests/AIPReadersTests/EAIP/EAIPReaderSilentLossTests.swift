@@ -1,5 +1,6 @@
 import AIPReaders
 import Foundation
+import TestSupport
 import Testing
 
 /// What a page says wrongly is reported, never silently repaired: bytes that are not UTF-8, an effective date that
@@ -47,5 +48,22 @@ import Testing
         let result = Self.read(Self.page(date: date))
         #expect(result.page?.effectiveDate == date.trimmingCharacters(in: .whitespaces))
         #expect(!result.findings.contains { $0.code == .eaipEffectiveDateInvalid })
+    }
+}
+
+/// A real, well-formed page with one bad byte: the XML parser must refuse it, so the HTML parser reads it and the
+/// encoding check runs (the check is skipped for pages the XML parser read).
+@Suite(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/eaip (the real EGMC page)"))
+struct EAIPReaderRealPageEncodingTests {
+    @Test func aBadByteInARealPageIsAFinding() throws {
+        var bytes = [UInt8](try Data(contentsOf: SharedFixtures.url("eaip/EG-AD-2.EGMC-en-GB.html")))
+        let at = try #require(String(decoding: bytes, as: UTF8.self).utf8.firstRange(of: "SOUTHEND".utf8)).lowerBound
+        let offset = String(decoding: bytes, as: UTF8.self).utf8.distance(from: String(decoding: bytes, as: UTF8.self).utf8.startIndex, to: at)
+        bytes[offset] = 0xFF
+        let result = EAIPReader.read(SourceFile(displayName: "eaip/EGMC.html", bytes: Data(bytes)))
+        #expect(result.page?.icao == "EGMC")
+        #expect(result.findings.filter { $0.code == .eaipInvalidUTF8 }.count == 1)
+        let clean = EAIPReader.read(try SourceFile(contentsOf: SharedFixtures.url("eaip/EG-AD-2.EGMC-en-GB.html"), displayName: "eaip/EGMC.html"))
+        #expect(!clean.findings.contains { $0.code == .eaipInvalidUTF8 })
     }
 }
