@@ -107,7 +107,7 @@ struct EAIPReaderBudgetTests {
         #expect(ratio < Self.allowedRatio)
     }
 
-    @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/eaip"), arguments: EAIPReaderParserTests.realPages)
+    @Test(arguments: EAIPReaderParserTests.realPages)
     func realPagesAreWellWithinTheBudget(_ name: String) throws {
         let data = try Data(contentsOf: SharedFixtures.url("eaip/\(name)"))
         let work = PageBudget.attributeWork(data)
