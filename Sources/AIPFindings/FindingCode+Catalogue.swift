@@ -58,6 +58,9 @@ extension FindingCode {
         case .valueNulByte:
             Entry(.error, "A field holds a NUL byte; a required one rejects the row, an optional one is set to NULL (SQLite would cut the text there).",
                   remedy: "The file is damaged or binary in part: fetch it again.")
+        case .valueTooLong:
+            Entry(.error, "A text field is longer than its format allows (GeoNames: name 200 characters, alternate names 10,000, alternate name 400); a required one rejects the row, an optional one is set to NULL, never truncated.",
+                  remedy: "The file is damaged or crafted: fetch it again.")
         case .valueNotACountryCode:
             Entry(.error, "A country code is not two upper-case letters (ISO 3166-1 alpha-2); the row is left out.",
                   remedy: "Look at the value in the file; a GeoNames dump with such rows is damaged: fetch it again.")
@@ -101,6 +104,15 @@ extension FindingCode {
         case .eaipTooLarge:
             Entry(.error, "An eAIP page is larger than any AD 2 page could be; it is not read.",
                   remedy: "Check that the file is an AD 2 page; remove it from eaip/ if it is not.")
+        case .eaipPageOverBudget:
+            Entry(.error, "An eAIP page has start tags with so many attributes that parsing it would cost far more than a real page of its size (libxml2 compares each attribute of a tag with all before it); it is not read.",
+                  remedy: "The page is crafted or broken: fetch it again from the national AIP, and report the server if it stays so.")
+        case .eaipInvalidUTF8:
+            Entry(.warning, "An eAIP page holds bytes that are not UTF-8; it is read with U+FFFD in their place, so the text near them may be wrong.",
+                  remedy: "Fetch the page again; if the server sends another encoding, convert the page to UTF-8.")
+        case .eaipEffectiveDateInvalid:
+            Entry(.warning, "An eAIP page's effective date (EM.effectiveDateStart) is not a calendar date YYYY-MM-DD; the page is read as undated, so any dated page of the aerodrome wins over it.",
+                  remedy: "Look at the page's meta tags; fetch it again if it is damaged.")
         case .eaipEmptyPage:
             Entry(.error, "An eAIP page holds no HTML at all; it is not used.",
                   remedy: "Fetch the page again; an empty file is a failed download.")
@@ -166,6 +178,9 @@ extension FindingCode {
         case .aipDocumentSuperseded:
             Entry(.info, "Another AD 2 document (eAIP page or PDF chapter) of the same aerodrome and source has a later effective date, or the same date and an earlier path; this one is not used.",
                   remedy: "Nothing, unless the wrong document won: remove the outdated file from the source tree.")
+        case .aipEffectiveDateOutOfRange:
+            Entry(.warning, "An AD 2 document's effective date is implausibly far from the build's AIRAC cycle (over a year after it, or over ten years before it); the date is ignored, so it cannot make the document win over another.",
+                  remedy: "Look at the document's effective date; fetch it again if it is damaged, or check the build's --airac cycle.")
         case .aipNoPosition:
             Entry(.error, "An AD 2 document describes an aerodrome OurAirports does not have in scope, and its ARP position (AD 2.2 item 1) cannot be read; it is not used.",
                   remedy: "Check the ARP text in the document; a coordinate format the build does not read needs ARPPosition extended.")

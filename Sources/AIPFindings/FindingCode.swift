@@ -27,6 +27,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case valueInvalidUTF8 = "value.invalid_utf8"
     case valueNulByte = "value.nul_byte"
     case valueNotACountryCode = "value.not_a_country_code"
+    case valueTooLong = "value.too_long"
 
     // MARK: Rows against each other
     case rowDuplicateICAO = "row.duplicate_icao"
@@ -47,6 +48,9 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
 
     // MARK: eAIP HTML pages (AD 2)
     case eaipTooLarge = "eaip.too_large"
+    case eaipPageOverBudget = "eaip.page_over_budget"
+    case eaipInvalidUTF8 = "eaip.invalid_utf8"
+    case eaipEffectiveDateInvalid = "eaip.effective_date_invalid"
     case eaipEmptyPage = "eaip.empty_page"
     case eaipNotAD2Page = "eaip.not_ad2_page"
     case eaipNoICAO = "eaip.no_icao"
@@ -72,6 +76,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
 
     // MARK: Any AD 2 document (eAIP page or PDF chapter), as the airports stage merges them
     case aipDocumentSuperseded = "aip.document_superseded"
+    case aipEffectiveDateOutOfRange = "aip.effective_date_out_of_range"
     case aipNoPosition = "aip.no_position"
     case aipItemNotInCatalogue = "aip.item_not_in_catalogue"
     case aipItemUnlabelled = "aip.item_unlabelled"

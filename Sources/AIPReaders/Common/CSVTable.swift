@@ -17,11 +17,14 @@ public struct CSVHeader: Sendable {
 public struct CSVColumn: Sendable {
     public let name: String
     public let index: Int
+    /// The most characters (Unicode scalars) a text value may have, as the format documents; nil: no limit.
+    public let maximumLength: Int?
 
     /// A column of a headerless file, named for findings (e.g. `CSVColumn(name: "latitude", index: 4)` in GeoNames).
-    public init(name: String, index: Int) {
+    public init(name: String, index: Int, maximumLength: Int? = nil) {
         self.name = name
         self.index = index
+        self.maximumLength = maximumLength
     }
 }
 

@@ -14,7 +14,9 @@ import Darwin
 /// `field_cleared` finding in ``findings``.
 ///
 /// Text is checked only in the fields actually decoded, which keeps whole-world files cheap: it must be UTF-8
-/// (a silent U+FFFD would publish a name nobody wrote) and hold no NUL byte (SQLite's C API would cut the value there).
+/// (a silent U+FFFD would publish a name nobody wrote), hold no NUL byte (SQLite's C API would cut the value there)
+/// and be no longer than its column's ``CSVColumn/maximumLength`` (a value is never cut short: that too would publish
+/// a name nobody wrote).
 public struct RowDecoder {
     public let record: CSVRecord
     public let file: String
@@ -34,6 +36,12 @@ public struct RowDecoder {
             findings.append(error)
             return nil
         }
+    }
+
+    /// Optional text whose bad value rejects the row: nil when empty; throws the rejecting finding when it is not
+    /// UTF-8, holds a NUL byte or is too long (for a field whose absence means something, like "no language").
+    public func textOrRejection(_ column: CSVColumn) throws(Finding) -> String? {
+        try decodeText(column, action: .rowRejected)
     }
 
     /// Text the row cannot do without; throws the rejecting finding when it is empty, not UTF-8 or holds a NUL byte.
@@ -107,6 +115,8 @@ public struct RowDecoder {
     private func decodeText(_ column: CSVColumn, action: Finding.Action) throws(Finding) -> String? {
         let bytes = record[column.index]
         if bytes.isEmpty { return nil }
+        // A value has no more characters than bytes, so only a long one is counted.
+        if let limit = column.maximumLength, bytes.count > limit { try checkLength(column, limit: limit, action) }
         // Most fields are plain ASCII: one pass over them rules out NUL bytes and invalid UTF-8 at once.
         if bytes.allSatisfy({ $0 &- 1 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
         if hasNUL(column) { throw nulByte(column, action) }
@@ -114,6 +124,16 @@ public struct RowDecoder {
             throw finding(column, record.text(column.index), .valueInvalidUTF8, "is not valid UTF-8 text", action)
         }
         return text
+    }
+
+    private func checkLength(_ column: CSVColumn, limit: Int, _ action: Finding.Action) throws(Finding) {
+        let scalars = record.text(column.index).unicodeScalars
+        let length = scalars.count
+        guard length > limit else { return }
+        // The value shown is its start: the whole of it is what must not reach the report.
+        var shown = String.UnicodeScalarView()
+        shown.append(contentsOf: scalars.prefix(40))
+        throw finding(column, String(shown) + "…", .valueTooLong, "has \(length) characters, more than the \(limit) its format allows", action)
     }
 
     private func hasNUL(_ column: CSVColumn) -> Bool {

@@ -11,6 +11,10 @@ import Foundation
 /// ## Finding codes
 /// - `eaip.empty_page`: no HTML tree at all (empty file);
 /// - `eaip.too_large`: larger than ``maximumPageBytes``;
+/// - `eaip.page_over_budget`: start tags with more attributes than libxml2 can parse in time for the page's size
+///   (``PageBudget``): crafted or broken, not read;
+/// - `eaip.invalid_utf8`: bytes that are not UTF-8 (read as U+FFFD; the page is kept);
+/// - `eaip.effective_date_invalid`: an `EM.effectiveDateStart` that is no calendar date (ignored);
 /// - `eaip.not_ad2_page`: no aerodrome section (`XXXX-AD-2.N`) anywhere: some other HTML file;
 /// - `eaip.no_icao`: AD 2 section headings, but no ICAO code in the section ids;
 /// - `eaip.several_icao`: sections of more than one aerodrome, none of them owning AD 2.2;
@@ -52,6 +56,11 @@ private struct PageReading {
             reject(.eaipTooLarge, "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
             return nil
         }
+        let work = PageBudget.attributeWork(bytes), allowed = PageBudget.allowedAttributeWork(byteCount: bytes.count)
+        guard work <= allowed else {
+            reject(.eaipPageOverBudget, "has start tags whose attributes would cost libxml2 \(work) comparisons, more than the \(allowed) its \(bytes.count) bytes allow (a real AD 2 page needs a small share); crafted or broken, not read")
+            return nil
+        }
         guard let document = HTMLDocument(bytes: bytes, parser: parser) else {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
@@ -84,8 +93,11 @@ private struct PageReading {
             missing(24, icao: icao)
             charts = []
         }
+        // Only a page that is used (a binary file rejected as no AD 2 page needs no encoding finding besides), and only
+        // one the HTML parser read: libxml2's XML parser rejects a page that is not UTF-8, so its pages need no check.
+        if !document.isXML { checkUTF8(bytes) }
         return AerodromeDocument(
-            file: file, family: family, icao: icao, effectiveDate: Self.effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
+            file: file, family: family, icao: icao, effectiveDate: effectiveDate(dateMeta), name: Self.name(sections[1], icao: icao),
             arpText: entries.first { $0.section == 2 && $0.itemNumber == 1 }?.value, entries: entries, charts: charts)
     }
 
@@ -135,14 +147,41 @@ private struct PageReading {
         }
     }
 
-    /// The date of `<meta name="EM.effectiveDateStart">`, when it is one (`2025-06-12`).
-    private static func effectiveDate(_ meta: HTMLNode?) -> String? {
+    /// The date of `<meta name="EM.effectiveDateStart">`, when it is a calendar date (`2025-06-12`). Anything else
+    /// (`9999-99-99`, `2025-02-30`) is a finding and no date: a page without one never wins over a dated one by it.
+    private mutating func effectiveDate(_ meta: HTMLNode?) -> String? {
         guard let content = meta?.attribute("content") else { return nil }
         let date = content.trimmingCharacters(in: .whitespaces)
-        let shape = date.utf8.count == 10 && date.utf8.enumerated().allSatisfy { index, byte in
-            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : byte &- 48 < 10
+        guard !RuleDate.isValid(date) else { return date }
+        finding(.eaipEffectiveDateInvalid, "EM.effectiveDateStart", value: String(date.prefix(40)),
+                reason: "is not a calendar date (YYYY-MM-DD); the page is read as undated")
+        return nil
+    }
+
+    /// A page that is not UTF-8 is read with U+FFFD for its bad bytes; that is reported, never silent.
+    private mutating func checkUTF8(_ bytes: Data) {
+        guard let offset = Self.firstInvalidUTF8(bytes) else { return }
+        let line = bytes.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        findings.append(Finding(file: file, line: line, code: .eaipInvalidUTF8,
+                                reason: "holds bytes that are not UTF-8 (the first at byte \(offset)); they are read as U+FFFD, so the text around them may be wrong: fetch the page again or convert it to UTF-8",
+                                action: .warning))
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil for a valid page (the usual case, checked
+    /// by the standard library's fast validation first).
+    private static func firstInvalidUTF8(_ bytes: Data) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            guard String(validating: buffer, as: UTF8.self) == nil else { return nil }
+            var parser = Unicode.UTF8.ForwardParser(), iterator = buffer.makeIterator(), offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let scalar): offset += scalar.count
+                case .emptyInput: return nil
+                case .error: return offset
+                }
+            }
         }
-        return shape ? date : nil
     }
 
     /// AD 2.1's text without its heading, the ICAO code and dash before the name dropped (`EGMC — SOUTHEND`).
@@ -182,12 +221,14 @@ private struct PageReading {
             }
             let label = Self.label(rest.first)
             let values = Self.values(rest.dropFirst())
-            if numberText.isEmpty, var current = entries.popLast() {
-                current.value = Self.joined(current.value, label.field, values.value)
+            if numberText.isEmpty, !entries.isEmpty {
+                // Appended in place: rebuilding the item's text for each row would copy it once per row (quadratic).
+                let last = entries.count - 1
+                Self.append(to: &entries[last].value, label.field, values.value)
                 if let alt = values.alt {
-                    current.altValue = Self.joined(current.altValue ?? "", label.alt ?? label.field, alt)
+                    if entries[last].altValue == nil { entries[last].altValue = "" }
+                    Self.append(to: &entries[last].altValue!, label.alt ?? label.field, alt)
                 }
-                entries.append(current)
                 continue
             }
             var itemNumber: Int?
@@ -219,7 +260,9 @@ private struct PageReading {
         }
         let english = foreign.map { HTMLText.of($0) }.filter { !$0.isEmpty }.joined(separator: " ")
         guard !english.isEmpty else { return (singleLine(HTMLText.of(cell)), nil) }
-        var national = singleLine(HTMLText.of(cell) { node in foreign.contains(node) })
+        // A set: a label of many foreign spans would otherwise cost spans × nodes.
+        let skipped = Set(foreign.map(\.index))
+        var national = singleLine(HTMLText.of(cell) { skipped.contains($0.index) })
         if national.hasSuffix("/") { national = String(national.dropLast()).trimmingCharacters(in: .whitespaces) }
         return (english, national.isEmpty ? nil : national)
     }
@@ -232,11 +275,12 @@ private struct PageReading {
         return english.isEmpty ? (national, nil) : (english, national.isEmpty ? nil : national)
     }
 
-    /// Appends a continuation row to an item's text as `label: value` (or the value alone when it has no label).
-    private static func joined(_ text: String, _ label: String, _ value: String) -> String {
-        guard !value.isEmpty else { return text }
-        let line = label.isEmpty ? value : "\(label): \(value)"
-        return text.isEmpty ? line : text + "\n" + line
+    /// Appends a continuation row to an item's text as a `label: value` line (or the value alone when it has no label).
+    private static func append(to text: inout String, _ label: String, _ value: String) {
+        guard !value.isEmpty else { return }
+        if !text.isEmpty { text += "\n" }
+        if !label.isEmpty { text += label + ": " }
+        text += value
     }
 
     private static func singleLine(_ text: String) -> String {

@@ -9,14 +9,18 @@ public enum GeoNamesReader {
     static let placesFormat = "GeoNames place dump (citiesNNN.txt / allCountries.txt)"
     static let countriesFormat = "GeoNames countryInfo.txt"
     static let alternateNamesFormat = "GeoNames alternateNamesV2.txt"
+    /// The most characters of names one place may take from `alternateNamesV2.txt`: five times the 10,000 of a place
+    /// dump's own `alternatenames` column, which holds the same names. Each row is bounded (400), but without this a
+    /// file repeating one place would grow that place's field of the cities database without limit.
+    static let maximumNameCharactersPerPlace = 50_000
 
     /// Reads a place dump, decoding only the rows `include` accepts (judged on the raw feature class, country and
     /// population), and keeping only those: of the 12 million rows of `allCountries.txt`, a few hundred thousand.
     ///
     /// A kept row is rejected when its geonameid is not a positive integer, its name is empty, its coordinates are
     /// missing, not numbers or out of range, its country code is not two upper-case letters, or its population is
-    /// not an integer in 0…2³¹−1. A bad ascii name, feature code, admin1 code or alternate-names field is cleared
-    /// with a finding on the place.
+    /// not an integer in 0…2³¹−1, or its name is longer than GeoNames allows (200 characters: never cut short). A bad
+    /// or over-long ascii name, feature code, admin1 code or alternate-names field is cleared with a finding on the place.
     ///
     /// - Throws: ``SourceError`` for an unusable file, or when most kept or unreadable rows are rejected.
     public static func readPlaces(_ stream: SourceStream, include: (GeoNamesPlaceKey) -> Bool) throws -> GeoNamesPlacesFile {
@@ -88,7 +92,9 @@ public enum GeoNamesReader {
     }
 
     /// Reads `alternateNamesV2.txt`, decoding only the rows whose geonameid `include` accepts (the real file has
-    /// 18 million rows for 12 million places). A kept row whose name is empty or not UTF-8 is rejected.
+    /// 18 million rows for 12 million places). A kept row whose name is empty, not UTF-8 or over 400 characters, or
+    /// whose language code is unreadable or over 7 characters, is rejected; so is a name that would bring its place's
+    /// names past ``maximumNameCharactersPerPlace``.
     ///
     /// - Throws: ``SourceError`` for an unusable file, or when most kept or unreadable rows are rejected.
     public static func readAlternateNames(
@@ -98,6 +104,7 @@ public enum GeoNamesReader {
         var names: [GeoNamesAlternateName] = []
         var findings: [Finding] = []
         var keptRows = 0
+        var nameCharacters: [Int: Int] = [:]
         let file = stream.displayName
         let summary = try CSVTable.read(stream, format: alternateNamesFormat, dialect: .geoNames, columnCount: Column.count) { record in
             guard case .value(let id) = record.integer(Column.geonameid.index), include(id) else { return }
@@ -105,8 +112,20 @@ public enum GeoNamesReader {
             var row = RowDecoder(record: record, file: file)
             do throws(Finding) {
                 let name = try row.requiredText(Column.name)
-                names.append(GeoNamesAlternateName(geonameid: id, isoLanguage: row.text(Column.isoLanguage) ?? "", name: name,
-                                                   isHistoric: row.flag(Column.isHistoric) == true, line: record.line))
+                // An unreadable code must not become "" (a name of no particular language): the row goes.
+                let isoLanguage = try row.textOrRejection(Column.isoLanguage) ?? ""
+                let alternate = GeoNamesAlternateName(geonameid: id, isoLanguage: isoLanguage, name: name,
+                                                      isHistoric: row.flag(Column.isHistoric) == true, line: record.line)
+                if alternate.isName {
+                    // Joined with commas in the database: one more character per name.
+                    let total = nameCharacters[id, default: 0] + name.unicodeScalars.count + 1
+                    guard total <= maximumNameCharactersPerPlace else {
+                        throw Finding(file: file, line: record.line, code: .valueTooLong, column: Column.name.name, value: name,
+                                      reason: "would bring the names of place \(id) past \(maximumNameCharactersPerPlace) characters", action: .rowRejected)
+                    }
+                    nameCharacters[id] = total
+                }
+                names.append(alternate)
             } catch {
                 findings.append(error)
             }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The work libxml2 would do on a page's attributes, measured on the raw bytes before either parser sees them.
+///
+/// Both libxml2 parsers (2.9) compare each attribute of a start tag with every one before it to find duplicates, so a
+/// tag of k attributes costs k²/2 comparisons: one cell of 100,000 attributes took 122 s in the HTML parser. That
+/// cost is inside one tag, where no callback or deadline can interrupt it, so it is bounded before parsing: the sum
+/// of k² over the page's start tags may be at most ``attributeWorkPerByte`` times the page's size (plus a floor for
+/// small pages). A real page spends well under a tenth of that (EGMC: five attributes per cell), so a page over it is
+/// crafted or broken beyond use, and parsing what is allowed costs at most about as much again as a normal page.
+///
+/// The scan is one pass over the bytes and over-counts rather than under-counts: every attribute either parser reads
+/// starts after white space or after the closing quote of the previous value, so each such start is counted; a quote
+/// opens a value only after `=`, as in both parsers; `<` in text, comments or scripts may be taken for a tag, which
+/// only adds to the count.
+enum PageBudget {
+    static let attributeWorkPerByte = 4
+    /// Any page may hold a tag of 256 attributes.
+    static let attributeWorkFloor = 256 * 256
+
+    static func allowedAttributeWork(byteCount: Int) -> Int {
+        attributeWorkFloor + attributeWorkPerByte * byteCount
+    }
+
+    /// The sum over start tags of the square of their attribute count (an upper bound of it).
+    static func attributeWork(_ bytes: Data) -> Int {
+        bytes.withUnsafeBytes { attributeWork($0) }
+    }
+
+    private static func attributeWork(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        let end = base + bytes.count
+        var work = 0
+        var cursor = base
+        // Text is skipped with memchr: most of a page's bytes are in it.
+        while let open = memchr(cursor, Int32(UInt8(ascii: "<")), end - cursor) {
+            cursor = UnsafeRawPointer(open) + 1
+            // `<` then anything but `/`, `!`, `?` or white space starts a tag in one parser or the other.
+            guard cursor < end else { break }
+            let first = cursor.load(as: UInt8.self)
+            guard first != UInt8(ascii: "/"), first != UInt8(ascii: "!"), first != UInt8(ascii: "?"), !isSpace(first) else { continue }
+            var attributes = 0
+            // Whether the last byte ended something (white space, a closing quote), so a name may start next; whether
+            // the last byte that was not white space was `=`, so a quote opens a value; whether the tag name is over.
+            var separated = false, afterEquals = false, inName = true
+            tag: while cursor < end {
+                let byte = cursor.load(as: UInt8.self)
+                cursor += 1
+                if byte == UInt8(ascii: ">") { break tag }
+                if isSpace(byte) {
+                    separated = true
+                    inName = false
+                    continue
+                }
+                if inName { continue }
+                if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    // The value runs to the same quote; a value never closed runs to the end, as in both parsers. Values
+                    // are short: a plain loop costs less than a call to memchr for each.
+                    while cursor < end, cursor.load(as: UInt8.self) != byte { cursor += 1 }
+                    guard cursor < end else { break tag }
+                    cursor += 1
+                    separated = true
+                    afterEquals = false
+                    continue
+                }
+                if separated, byte != UInt8(ascii: "=") { attributes += 1 }
+                separated = false
+                afterEquals = byte == UInt8(ascii: "=")
+            }
+            work &+= attributes &* attributes
+        }
+        return work
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C
+    }
+}
