@@ -7,7 +7,12 @@ public struct GeoNamesPlace: Sendable, Equatable {
     /// `name` in plain ASCII (`Malmo` for `Malmö`); nil when empty.
     public var asciiName: String?
     /// The `alternatenames` column split at its commas, empty names left out, in file order.
-    public var alternateNames: [String]
+    public var alternateNames: [String] {
+        alternateNamesField.split(separator: ",").map(String.init)
+    }
+    /// The column as read: one string per place, split only when its row is built (a place's thirty names as an
+    /// array of strings cost a whole cities500 read some 15 MB more at the build's peak).
+    private var alternateNamesField: String
     /// Degrees north, -90…90.
     public var latitudeDeg: Double
     /// Degrees east, -180…180.
@@ -33,7 +38,7 @@ public struct GeoNamesPlace: Sendable, Equatable {
         self.geonameid = geonameid
         self.name = name
         self.asciiName = asciiName
-        self.alternateNames = alternateNames
+        alternateNamesField = alternateNames.joined(separator: ",")
         self.latitudeDeg = latitudeDeg
         self.longitudeDeg = longitudeDeg
         self.featureClass = featureClass

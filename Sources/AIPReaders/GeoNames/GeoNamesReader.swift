@@ -48,7 +48,8 @@ public enum GeoNamesReader {
                     throw Finding(file: file, line: record.line, code: .valueOutOfRange, column: Column.population.name,
                                   value: String(population), reason: "is out of range 0…\(Int32.max)", action: .rowRejected)
                 }
-                let alternateNames = row.text(Column.alternateNames)?.split(separator: ",").map(String.init) ?? []
+                // The column whole, commas kept: the place splits it when asked (its names joined by commas are the column).
+                let alternateNames = row.text(Column.alternateNames).map { [$0] } ?? []
                 if let earlier = firstLines.updateValue(record.line, forKey: id) { firstLines[id] = earlier }
                 places.append(GeoNamesPlace(
                     geonameid: id, name: name, asciiName: row.text(Column.asciiName), alternateNames: alternateNames,

@@ -21,15 +21,17 @@ extension CitiesStage {
             let ids = Set(places.places.map(\.geonameid))
             alternates = try GeoNamesReader.readAlternateNames(stream) { ids.contains($0) }
         }
-        var output = await run(places: places, alternateNames: alternates?.records ?? [])
+        let placesFile = places.fileName
+        let placesInput = InputSummary(file: places.storedPath, rows: places.rowCount, bytes: places.byteCount)
+        var output = await run(places: consume places, alternateNames: alternates?.records ?? [])
         guard !output.cities.isEmpty else {
             throw StageError(stage: Self.name, reason:
-                "no populated place of \(places.fileName) in \(countries.count) countries has \(scope.minPopulation) or more inhabitants; refusing to publish an empty european_cities.db")
+                "no populated place of \(placesFile) in \(countries.count) countries has \(scope.minPopulation) or more inhabitants; refusing to publish an empty european_cities.db")
         }
         output.findings = (output.findings + countryFile.findings + (alternates?.findings ?? [])).sorted()
         output.inputs = [
             InputSummary(file: countryFile.storedPath, rows: countryFile.rowCount, bytes: countryFile.byteCount),
-            InputSummary(file: places.storedPath, rows: places.rowCount, bytes: places.byteCount),
+            placesInput,
         ] + (alternates.map { [InputSummary(file: $0.storedPath, rows: $0.rowCount, bytes: $0.byteCount)] } ?? [])
         return output
     }

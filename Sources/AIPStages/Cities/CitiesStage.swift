@@ -40,15 +40,19 @@ public struct CitiesStage: Stage {
     /// A place with rows in `alternateNames` takes its alternate names from there (names only: pseudo-codes such as
     /// `link` or `post` are skipped, historic names unless ``CitiesScope/includeHistoricNames``); any other keeps those
     /// of its own `alternatenames` column.
-    public func run(places: GeoNamesPlacesFile, alternateNames: [GeoNamesAlternateName] = []) async -> Output {
-        let (unique, repeats) = SourceKeys.keepingFirst(places.places, key: \.geonameid, line: \.line, file: places.fileName,
-                                                        column: "geonameid", firstLines: places.firstLines)
+    ///
+    /// `places` is consumed: its rows are released once the kept ones are copied out, so that a whole dump's places
+    /// and the rows made from them are not all held at once (a build's memory peak).
+    public func run(places: consuming GeoNamesPlacesFile, alternateNames: [GeoNamesAlternateName] = []) async -> Output {
+        var (kept, repeats) = SourceKeys.keepingFirst(places.places, key: \.geonameid, line: \.line, file: places.fileName,
+                                                      column: "geonameid", firstLines: places.firstLines)
         var findings = places.findings + repeats
+        places.places = []
         var namesByPlace: [Int: [String]] = [:]
         for alternate in alternateNames where alternate.isName && (scope.includeHistoricNames || !alternate.isHistoric) {
             namesByPlace[alternate.geonameid, default: []].append(alternate.name)
         }
-        let kept = unique.filter { $0.population >= scope.minPopulation }
+        kept.removeAll { $0.population < scope.minPopulation }
         var byCountry: [String: Int] = [:]
         for place in kept {
             findings += place.findings
