@@ -54,8 +54,8 @@ final class HTMLDocument {
     /// The builder's table, kept for the next page's builder (``HTMLTreeArrays``).
     private var lastChild: [Int32]
     /// Element and attribute names, each once; nodes refer to them by index.
-    var names: [String]
-    var nameIndices: [String: Int32]
+    let names: [String]
+    let nameIndices: [String: Int32]
     /// Whether the XML parser built this tree (false: the HTML parser did).
     let isXML: Bool
 
@@ -85,11 +85,6 @@ final class HTMLDocument {
         swap(&arrays.bytes, &bytes)
         swap(&arrays.lastChild, &lastChild)
         HTMLTreeArrays.recycle(&arrays)
-    }
-
-    /// The root element, if the tree has one.
-    var root: HTMLNode? {
-        node(0).children.first { $0.isElement }
     }
 
     /// Calls `body` with every element, in document order.
