@@ -179,12 +179,15 @@ private final class ChannelLock {
 
     init(_ channel: URL, create: Bool) throws {
         if create { try FileManager.default.createDirectory(at: channel, withIntermediateDirectories: true) }
-        descriptor = open(channel.path, O_RDONLY | O_CLOEXEC)
+        // Kept in a local until locked: once the stored property is set, a throw runs deinit, which would close the
+        // descriptor a second time, and in a process with other threads that closes whatever file got its number.
+        let descriptor = open(channel.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw DeltaError("cannot open the channel folder \(channel.path): \(String(cString: strerror(errno)))") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             throw DeltaError("another publish is writing to \(channel.path); wait for it to finish")
         }
+        self.descriptor = descriptor
     }
 
     deinit {

@@ -15,6 +15,8 @@ package final class SQLiteConnection {
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close(handle)
+            // The object is whole, so throwing runs deinit: it must not close the handle a second time.
+            handle = nil
             throw UpdateError(.fileSystem, "\(name): cannot open \(url.path) as an SQLite database: \(message)")
         }
     }
