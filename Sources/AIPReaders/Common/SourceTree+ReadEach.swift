@@ -2,29 +2,38 @@ extension SourceTree {
     /// Reads the files at `paths` with `read`, `workers` tasks at a time, results in `paths` order.
     ///
     /// Files are independent documents, so each worker reads its own share (every `workers`-th file): with two
-    /// workers, both cores of the build machine parse.
+    /// workers, both cores of the build machine parse. Each worker loads one file at a time and keeps only what
+    /// `read` returns, so at most `workers` files are in memory at once unless `read` keeps them.
     ///
     /// - Throws: ``SourceError`` when a file cannot be loaded at all (missing, not a regular file, unreadable), or
     ///   what `read` throws.
-    public func readEach<R: Sendable>(_ paths: [String], workers: Int,
-                                      _ read: @escaping @Sendable (SourceFile) throws -> R) async throws -> [(file: SourceFile, result: R)] {
+    public func mapEach<R: Sendable>(_ paths: [String], workers: Int,
+                                     _ read: @escaping @Sendable (SourceFile) throws -> R) async throws -> [R] {
         let workers = max(1, min(workers, paths.count))
-        return try await withThrowingTaskGroup(of: [(Int, SourceFile, R)].self) { group in
+        return try await withThrowingTaskGroup(of: [(Int, R)].self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    var share: [(Int, SourceFile, R)] = []
+                    var share: [(Int, R)] = []
                     for index in stride(from: worker, to: paths.count, by: workers) {
-                        let file = try self.file(paths[index])
-                        share.append((index, file, try read(file)))
-                        // Let the build's other work have the thread between documents (see EAIPReader.read).
+                        share.append((index, try read(try self.file(paths[index]))))
+                        // A thousand pages take the build's two threads for a second or more: between documents, the
+                        // stage's own continuation (OurAirports read, ready to merge) and the other stages get a turn,
+                        // so their work overlaps the documents instead of queueing behind them.
                         await Task.yield()
                     }
                     return share
                 }
             }
-            var results: [(Int, SourceFile, R)] = []
+            var results: [(Int, R)] = []
+            results.reserveCapacity(paths.count)
             for try await share in group { results += share }
-            return results.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
+    }
+
+    /// ``mapEach(_:workers:_:)`` keeping each file beside what `read` made of it.
+    public func readEach<R: Sendable>(_ paths: [String], workers: Int,
+                                      _ read: @escaping @Sendable (SourceFile) throws -> R) async throws -> [(file: SourceFile, result: R)] {
+        try await mapEach(paths, workers: workers) { file in (file: file, result: try read(file)) }
     }
 }

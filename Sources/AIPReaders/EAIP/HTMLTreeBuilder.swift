@@ -12,22 +12,6 @@ import CXML2
 struct HTMLTreeBuilder {
     /// Nodes, attributes and bytes, and the last child of each node while building.
     fileprivate(set) var arrays: HTMLTreeArrays
-    private var nodes: [HTMLDocument.Node] {
-        get { arrays.nodes }
-        _modify { yield &arrays.nodes }
-    }
-    private var attributes: [HTMLDocument.Attribute] {
-        get { arrays.attributes }
-        _modify { yield &arrays.attributes }
-    }
-    private var bytes: [UInt8] {
-        get { arrays.bytes }
-        _modify { yield &arrays.bytes }
-    }
-    private var lastChild: [Int32] {
-        get { arrays.lastChild }
-        _modify { yield &arrays.lastChild }
-    }
     private(set) var names: [String] = []
     private(set) var nameIndices: [String: Int32] = [:]
     /// The open elements, the document first.
@@ -62,11 +46,11 @@ struct HTMLTreeBuilder {
     private init(expectedBytes: Int) {
         arrays = HTMLTreeArrays.reused()
         // Text and attribute values are at most the page's bytes; a node per 15 bytes is what eAIP pages hold.
-        bytes.reserveCapacity(expectedBytes)
-        nodes.reserveCapacity(expectedBytes / 15)
-        lastChild.reserveCapacity(expectedBytes / 15)
-        nodes.append(HTMLDocument.Node(name: HTMLDocument.documentName, end: 1, start: 0, count: 0))
-        lastChild.append(-1)
+        arrays.bytes.reserveCapacity(expectedBytes)
+        arrays.nodes.reserveCapacity(expectedBytes / 15)
+        arrays.lastChild.reserveCapacity(expectedBytes / 15)
+        arrays.nodes.append(HTMLDocument.Node(name: HTMLDocument.documentName, end: 1, start: 0, count: 0))
+        arrays.lastChild.append(-1)
     }
 
     private static func parseXML(_ buffer: UnsafePointer<CChar>, count: Int32, into builder: UnsafeMutablePointer<HTMLTreeBuilder>) -> Bool {
@@ -157,62 +141,62 @@ struct HTMLTreeBuilder {
 
     private mutating func appendElement(_ name: UnsafePointer<xmlChar>?) -> Int32 {
         elementCount += 1
-        let element = appendNode(HTMLDocument.Node(name: intern(name), end: 0, start: Int32(attributes.count), count: 0))
+        let element = appendNode(HTMLDocument.Node(name: intern(name), end: 0, start: Int32(arrays.attributes.count), count: 0))
         open.append(element)
         return element
     }
 
     private mutating func finishAttributes(of element: Int32) {
-        nodes[Int(element)].count = Int32(attributes.count) - nodes[Int(element)].start
+        arrays.nodes[Int(element)].count = Int32(arrays.attributes.count) - arrays.nodes[Int(element)].start
     }
 
     private mutating func appendAttribute(_ name: UnsafePointer<xmlChar>?, value: UnsafeBufferPointer<xmlChar>, decodeReferences: Bool) {
-        let start = bytes.count
+        let start = arrays.bytes.count
         if decodeReferences, value.contains(UInt8(ascii: "&")) {
             appendDecodingReferences(value)
         } else {
-            bytes.append(contentsOf: value)
+            arrays.bytes.append(contentsOf: value)
         }
-        attributes.append(HTMLDocument.Attribute(name: intern(name), start: Int32(start), count: Int32(bytes.count - start)))
+        arrays.attributes.append(HTMLDocument.Attribute(name: intern(name), start: Int32(start), count: Int32(arrays.bytes.count - start)))
     }
 
     private mutating func endElement() {
         guard open.count > 1 else { return }
         let element = open.removeLast()
-        nodes[Int(element)].end = Int32(nodes.count)
+        arrays.nodes[Int(element)].end = Int32(arrays.nodes.count)
     }
 
     /// Text arrives in pieces (around each entity, at buffer ends); pieces in a row make one text node, as in a DOM.
     private mutating func appendText(_ text: UnsafePointer<xmlChar>?, _ length: Int32) {
         guard let text, length > 0 else { return }
         let parent = open[open.count - 1]
-        let last = lastChild[Int(parent)]
-        if last >= 0, nodes[Int(last)].name == HTMLDocument.textName, Int(nodes[Int(last)].start + nodes[Int(last)].count) == bytes.count {
-            nodes[Int(last)].count += length
+        let last = arrays.lastChild[Int(parent)]
+        if last >= 0, arrays.nodes[Int(last)].name == HTMLDocument.textName, Int(arrays.nodes[Int(last)].start + arrays.nodes[Int(last)].count) == arrays.bytes.count {
+            arrays.nodes[Int(last)].count += length
         } else {
-            let node = appendNode(HTMLDocument.Node(name: HTMLDocument.textName, end: 0, start: Int32(bytes.count), count: length))
-            nodes[Int(node)].end = node + 1
+            let node = appendNode(HTMLDocument.Node(name: HTMLDocument.textName, end: 0, start: Int32(arrays.bytes.count), count: length))
+            arrays.nodes[Int(node)].end = node + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(length)))
+        arrays.bytes.append(contentsOf: UnsafeBufferPointer(start: text, count: Int(length)))
     }
 
     /// Closes what a recovered or stopped parse left open.
     private mutating func closeAll() {
         while open.count > 1 { endElement() }
-        nodes[0].end = Int32(nodes.count)
+        arrays.nodes[0].end = Int32(arrays.nodes.count)
     }
 
     private mutating func appendNode(_ node: HTMLDocument.Node) -> Int32 {
-        let index = Int32(nodes.count)
+        let index = Int32(arrays.nodes.count)
         let parent = open[open.count - 1]
-        nodes.append(node)
-        lastChild.append(-1)
-        if lastChild[Int(parent)] >= 0 {
-            nodes[Int(lastChild[Int(parent)])].next = index
+        arrays.nodes.append(node)
+        arrays.lastChild.append(-1)
+        if arrays.lastChild[Int(parent)] >= 0 {
+            arrays.nodes[Int(arrays.lastChild[Int(parent)])].next = index
         } else {
-            nodes[Int(parent)].firstChild = index
+            arrays.nodes[Int(parent)].firstChild = index
         }
-        lastChild[Int(parent)] = index
+        arrays.lastChild[Int(parent)] = index
         return index
     }
 
@@ -242,16 +226,16 @@ struct HTMLTreeBuilder {
         while index < value.count {
             let byte = value[index]
             guard byte == UInt8(ascii: "&"), let semicolon = value[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
-                bytes.append(byte)
+                arrays.bytes.append(byte)
                 index += 1
                 continue
             }
             let reference = String(decoding: value[(index + 1)..<semicolon], as: UTF8.self)
             if let scalar = Self.resolve(reference) {
-                bytes.append(contentsOf: String(Character(scalar)).utf8)
+                arrays.bytes.append(contentsOf: String(Character(scalar)).utf8)
             } else {
                 unresolvedEntity = true
-                bytes.append(contentsOf: value[index...semicolon])
+                arrays.bytes.append(contentsOf: value[index...semicolon])
             }
             index = semicolon + 1
         }

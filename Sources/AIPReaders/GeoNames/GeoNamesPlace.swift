@@ -8,11 +8,11 @@ public struct GeoNamesPlace: Sendable, Equatable {
     public var asciiName: String?
     /// The `alternatenames` column split at its commas, empty names left out, in file order.
     public var alternateNames: [String] {
-        alternateNamesField.split(separator: ",").map(String.init)
+        alternateNamesColumn.split(separator: ",").map(String.init)
     }
-    /// The column as read: one string per place, split only when its row is built (a place's thirty names as an
-    /// array of strings cost a whole cities500 read some 15 MB more at the build's peak).
-    private var alternateNamesField: String
+    /// The `alternatenames` column as read: one string per place, split only when its row is built (a place's thirty
+    /// names as an array of strings cost a whole cities500 read some 15 MB more at the build's peak).
+    public var alternateNamesColumn: String
     /// Degrees north, -90…90.
     public var latitudeDeg: Double
     /// Degrees east, -180…180.
@@ -32,13 +32,13 @@ public struct GeoNamesPlace: Sendable, Equatable {
     /// Fields cleared while reading the row.
     public var findings: [Finding] = []
 
-    public init(geonameid: Int, name: String, asciiName: String?, alternateNames: [String], latitudeDeg: Double,
+    public init(geonameid: Int, name: String, asciiName: String?, alternateNamesColumn: String, latitudeDeg: Double,
                 longitudeDeg: Double, featureClass: String, featureCode: String?, countryCode: String, admin1Code: String?,
                 population: Int, line: Int, findings: [Finding] = []) {
         self.geonameid = geonameid
         self.name = name
         self.asciiName = asciiName
-        alternateNamesField = alternateNames.joined(separator: ",")
+        self.alternateNamesColumn = alternateNamesColumn
         self.latitudeDeg = latitudeDeg
         self.longitudeDeg = longitudeDeg
         self.featureClass = featureClass

@@ -48,11 +48,9 @@ public enum GeoNamesReader {
                     throw Finding(file: file, line: record.line, code: .valueOutOfRange, column: Column.population.name,
                                   value: String(population), reason: "is out of range 0…\(Int32.max)", action: .rowRejected)
                 }
-                // The column whole, commas kept: the place splits it when asked (its names joined by commas are the column).
-                let alternateNames = row.text(Column.alternateNames).map { [$0] } ?? []
                 if let earlier = firstLines.updateValue(record.line, forKey: id) { firstLines[id] = earlier }
                 places.append(GeoNamesPlace(
-                    geonameid: id, name: name, asciiName: row.text(Column.asciiName), alternateNames: alternateNames,
+                    geonameid: id, name: name, asciiName: row.text(Column.asciiName), alternateNamesColumn: row.text(Column.alternateNames) ?? "",
                     latitudeDeg: latitude, longitudeDeg: longitude, featureClass: key.featureClass,
                     featureCode: row.text(Column.featureCode), countryCode: country, admin1Code: row.text(Column.admin1Code),
                     population: population, line: record.line, findings: row.findings))

@@ -7,7 +7,7 @@ import Testing
 @Suite struct CitiesStageTests {
     func place(_ id: Int, _ name: String, ascii: String? = nil, alternates: [String] = [], country: String = "DE",
                population: Int = 5_000, line: Int? = nil) -> GeoNamesPlace {
-        GeoNamesPlace(geonameid: id, name: name, asciiName: ascii, alternateNames: alternates, latitudeDeg: 50, longitudeDeg: 8,
+        GeoNamesPlace(geonameid: id, name: name, asciiName: ascii, alternateNamesColumn: alternates.joined(separator: ","), latitudeDeg: 50, longitudeDeg: 8,
                       featureClass: "P", featureCode: "PPL", countryCode: country, admin1Code: "02", population: population,
                       line: line ?? id)
     }
