@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CZlibSystem", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // glibc's <malloc.h> (part of libc6-dev, which the Swift toolchain needs anyway).
+        .systemLibrary(name: "CMalloc"),
 
         // The one JSON writer (and its ordered value), Foundation only: readers, the build, the device and the CLI use it.
         .target(name: "AIPJSON"),
@@ -91,7 +93,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
-            "AIPCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AIPCommands", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
             "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",

@@ -1,11 +1,20 @@
 import AIPCommands
 import Foundation
+#if os(Linux)
+import CMalloc
+#endif
 
 /// The executable only dispatches; the commands live in AIPCommands so tests can drive them in-process, through
 /// the same ``AIPBundleCommand/run(_:console:)`` (which also gives `--json` usage errors their JSON document).
 @main
 enum AIPBundleMain {
     static func main() async {
+        #if os(Linux)
+        // glibc raises its mmap threshold to the size of each large block freed, up to 32 MB: once a build has freed a
+        // database image, arrays of megabytes come from the heap, whose middle is never given back to the system.
+        // Fixed at 4 MB, the whole-Europe build peaks at 134 MB instead of 177 MB, in the same time (measured).
+        _ = mallopt(M_MMAP_THRESHOLD, 4 << 20)
+        #endif
         exit(await AIPBundleCommand.run(Array(CommandLine.arguments.dropFirst())))
     }
 }

@@ -18,6 +18,10 @@ struct HTMLTreeBuilder {
     private var open: [Int32] = [0]
     /// libxml2 interns names in its dictionary: the same pointer is the same name for the whole parse.
     private var namesByPointer: [UnsafeRawPointer: Int32] = [:]
+    /// The last name seen in each of 64 slots picked by its pointer: a page uses a few dozen names, and a dictionary
+    /// lookup (hashing the pointer) on each of a page's hundred thousand names and attributes cost half of their time.
+    private var recentPointers = [UInt](repeating: 0, count: 64)
+    private var recentNames = [Int32](repeating: 0, count: 64)
     /// An entity reference XML left unresolved (`&nbsp;` without the DTD): the text would be lost, so the XML
     /// reading is not used.
     private var unresolvedEntity = false
@@ -202,9 +206,18 @@ struct HTMLTreeBuilder {
 
     private mutating func intern(_ name: UnsafePointer<xmlChar>?) -> Int32 {
         guard let name else { return intern("") }
-        if let known = namesByPointer[UnsafeRawPointer(name)] { return known }
-        let index = intern(String(cString: name))
-        namesByPointer[UnsafeRawPointer(name)] = index
+        let address = UInt(bitPattern: name)
+        let slot = Int(truncatingIfNeeded: address >> 4) & 63
+        if recentPointers[slot] == address { return recentNames[slot] }
+        let index: Int32
+        if let known = namesByPointer[UnsafeRawPointer(name)] {
+            index = known
+        } else {
+            index = intern(String(cString: name))
+            namesByPointer[UnsafeRawPointer(name)] = index
+        }
+        recentPointers[slot] = address
+        recentNames[slot] = index
         return index
     }
 

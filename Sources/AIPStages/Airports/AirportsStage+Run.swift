@@ -12,27 +12,15 @@ extension AirportsStage {
     ///   `airports.db` must never reach pilots.
     public func run(_ context: StageContext) async throws -> Output {
         let sources = context.sources
-        let include = includes
         let pagePaths = try sources.files(under: "eaip", extensions: ["html", "htm", "xhtml"])
         let pdfPaths = try sources.files(under: "aip-pdf", extensions: ["pdf"])
         let borderPaths = try sources.files(under: "border", extensions: ["csv"])
         // The files are independent: parse them on both cores.
-        async let airportsRead = OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: include)
-        async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
+        async let ourAirportsRead = ourAirportsRows(sources, progress: context.progress)
         async let pagesRead = EAIPReader.read(pagePaths, in: sources, workers: Self.pageWorkers)
         async let pdfsRead = sources.readEach(pdfPaths, workers: Self.pageWorkers) { try AIPPDFReader.read($0) }
         async let navdataRead = Self.readNavdata(sources, scope: scope)
-        let (airports, runways) = try await (airportsRead, runwaysRead)
-        context.progress("\(Self.name): read \(airports.rowCount) rows of \(airports.fileName), \(runways.rowCount) of \(runways.fileName)")
-        var output = try run(airports: airports, runways: runways)
-        guard !output.airports.isEmpty else {
-            throw StageError(stage: Self.name, reason:
-                "no airport of \(airports.fileName) is in scope (ICAO prefixes \(scope.icaoPrefixes.joined(separator: ", "))); refusing to publish an empty airports.db")
-        }
-        output.inputs = [
-            InputSummary(file: airports.fileName, rows: airports.rowCount, bytes: airports.byteCount),
-            InputSummary(file: runways.fileName, rows: runways.rowCount, bytes: runways.byteCount),
-        ]
+        var output = try await ourAirportsRead
         var ids = try AirportsRowIds.carried(in: context)
         let pages = try await pagesRead
         let pdfs = try await pdfsRead
@@ -63,6 +51,26 @@ extension AirportsStage {
                                                  bytes: $0.file.bytes.count) }
         output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
         Self.merge(navdata: try await navdataRead, into: &output)
+        return output
+    }
+
+    /// The rows of `ourairports/airports.csv` and `runways.csv` (plain or `.gz`) in scope, the two files read side by
+    /// side. A function of its own because an `async let` keeps its value until its scope ends: the whole world's
+    /// runways (20 MB) are not kept past the picking of the stage's.
+    private func ourAirportsRows(_ sources: SourceTree, progress: @Sendable (String) -> Void) async throws -> Output {
+        async let airportsRead = OurAirportsReader.readAirports(sources.file("ourairports/airports.csv"), include: includes)
+        async let runwaysRead = OurAirportsReader.readRunways(sources.file("ourairports/runways.csv"))
+        let (airports, runways) = try await (airportsRead, runwaysRead)
+        progress("\(Self.name): read \(airports.rowCount) rows of \(airports.fileName), \(runways.rowCount) of \(runways.fileName)")
+        var output = try run(airports: airports, runways: runways)
+        guard !output.airports.isEmpty else {
+            throw StageError(stage: Self.name, reason:
+                "no airport of \(airports.fileName) is in scope (ICAO prefixes \(scope.icaoPrefixes.joined(separator: ", "))); refusing to publish an empty airports.db")
+        }
+        output.inputs = [
+            InputSummary(file: airports.fileName, rows: airports.rowCount, bytes: airports.byteCount),
+            InputSummary(file: runways.fileName, rows: runways.rowCount, bytes: runways.byteCount),
+        ]
         return output
     }
 }

@@ -87,23 +87,37 @@ public struct CitiesStage: Stage {
         var seen: Set<String> = []
         for name in alternateNames where !name.isEmpty && seen.insert(name).inserted { names.append(name) }
         // The app's NOCASE and LIKE fold ASCII letters only: `Malmo` or `MUNCHEN` find a city only through these.
-        var lookup: Set<String> = []
+        var lookup: [String] = []
+        lookup.reserveCapacity(names.count + 2)
         var asciiSpellings = place.asciiName.map { [$0] } ?? []
         for name in [place.name] + names {
             let forms = NameFolding.forms(name)
-            lookup.insert(forms.folded)
+            lookup.append(forms.folded)
             if let ascii = forms.asciiSpelling { asciiSpellings.append(ascii) }
         }
         for ascii in asciiSpellings where ascii != place.name && seen.insert(ascii).inserted {
             names.append(ascii)
-            lookup.insert(NameFolding.folded(ascii))
+            lookup.append(NameFolding.folded(ascii))
         }
-        lookup.remove("")
         return CityRow(
             geonameid: place.geonameid, name: place.name, asciiName: place.asciiName, latitudeDeg: place.latitudeDeg,
             longitudeDeg: place.longitudeDeg, countryCode: place.countryCode, admin1Code: place.admin1Code,
             featureCode: place.featureCode, population: place.population,
             alternateNames: names.isEmpty ? nil : names.joined(separator: ","),
-            lookupNames: lookup.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            lookupNames: uniqueSortedBytes(lookup))
+    }
+
+    /// `names` sorted by their UTF-8 bytes, each byte sequence once, without "": the `city_names` keys, which SQLite
+    /// compares as bytes. (A `Set<String>` hashed every name through its Unicode normalization, the stage's costliest
+    /// step; folded names are composed by ``NameFolding``, so equal names are equal bytes.)
+    static func uniqueSortedBytes(_ names: [String]) -> [String] {
+        var sorted = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var kept = 0
+        for index in sorted.indices where !sorted[index].isEmpty && (kept == 0 || !sorted[index].utf8.elementsEqual(sorted[kept - 1].utf8)) {
+            sorted.swapAt(kept, index)
+            kept += 1
+        }
+        sorted.removeSubrange(kept...)
+        return sorted
     }
 }

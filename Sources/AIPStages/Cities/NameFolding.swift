@@ -31,31 +31,45 @@ public enum NameFolding {
     /// times slower. Other names take that way.
     public static func forms(_ name: String) -> (folded: String, asciiSpelling: String?) {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return (name.lowercased(), nil) }
-        var plain = ""
+        // Built as bytes: appending each scalar's fold to a String, then lower-casing it, cost three times as much.
+        let table = simpleScalars
+        var plain: [UInt8] = [], folded: [UInt8] = []
         plain.reserveCapacity(name.utf8.count)
+        folded.reserveCapacity(name.utf8.count)
         var isASCII = true
         for scalar in name.unicodeScalars {
             if scalar.isASCII {
-                plain.unicodeScalars.append(scalar)
+                let byte = UInt8(scalar.value)
+                plain.append(byte)
+                folded.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
             } else if scalar.value < simpleScalarsEnd {
-                let form = simpleScalars[Int(scalar.value) - 0x80]
-                plain += form.text
+                let form = table[Int(scalar.value) - 0x80]
+                plain.append(contentsOf: form.plain)
+                folded.append(contentsOf: form.folded)
                 isASCII = isASCII && form.isASCII
             } else {
                 return decomposedForms(name)
             }
         }
-        return (plain.lowercased(), isASCII ? plain : nil)
+        return (String(decoding: folded, as: UTF8.self), isASCII ? String(decoding: plain, as: UTF8.self) : nil)
     }
 
     /// Scalars below this (Latin, IPA, combining diacritics, Greek, Cyrillic) fold through ``simpleScalars``.
     static let simpleScalarsEnd: UInt32 = 0x530
 
-    /// The fold of each scalar from U+0080 to ``simpleScalarsEnd`` alone, case kept: `ü` → `u`, U+0301 → "".
-    static let simpleScalars: [(text: String, isASCII: Bool)] = (0x80..<simpleScalarsEnd).map { value in
-        guard let scalar = Unicode.Scalar(value) else { return ("", true) }
+    /// The fold of one scalar from U+0080 to ``simpleScalarsEnd``: `plain` keeps its case (`Ü` → `U`, U+0301 → ""),
+    /// `folded` is `plain` lower-cased. Swift lower-cases scalar by scalar, with no context (no final sigma), so a
+    /// name's folded bytes are its scalars' folded bytes in a row.
+    struct ScalarFold {
+        var plain: [UInt8]
+        var folded: [UInt8]
+        var isASCII: Bool
+    }
+
+    static let simpleScalars: [ScalarFold] = (0x80..<simpleScalarsEnd).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return ScalarFold(plain: [], folded: [], isASCII: true) }
         let text = plainForm(String(Character(scalar)))
-        return (text, text.utf8.allSatisfy { $0 < 0x80 })
+        return ScalarFold(plain: Array(text.utf8), folded: Array(text.lowercased().utf8), isASCII: text.utf8.allSatisfy { $0 < 0x80 })
     }
 
     /// Decomposes, drops the marks and recomposes `name`: Unicode's rule itself, for any script.
