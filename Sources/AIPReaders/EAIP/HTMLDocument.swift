@@ -60,6 +60,8 @@ final class HTMLDocument {
     let nameIndices: [String: Int32]
     /// Whether the XML parser built this tree (false: the HTML parser did).
     let isXML: Bool
+    /// ``HTMLText``'s reading of ``names``, made when the first text is asked for.
+    private(set) lazy var textLookup = HTMLText.Lookup(names: names, nameIndices: nameIndices)
 
     /// Parses `bytes` as UTF-8; nil when no element could be read at all (empty or whitespace-only input).
     convenience init?(bytes: Data, parser: Parser = .xmlThenHTML) {
@@ -118,6 +120,8 @@ struct HTMLNode: Equatable {
     private var node: HTMLDocument.Node { document.nodes[Int(index)] }
 
     var isElement: Bool { node.name >= 0 }
+    /// The index of the element's name in ``HTMLDocument/names`` (negative for other nodes).
+    var nameIndex: Int32 { node.name }
     var isText: Bool { node.name == HTMLDocument.textName }
 
     /// Whether this is an element named `name`.
@@ -147,6 +151,28 @@ struct HTMLNode: Equatable {
             return String(decoding: document.bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)], as: UTF8.self)
         }
         return nil
+    }
+
+    /// The value of the attribute whose name has index `nameIndex` in ``HTMLDocument/names``, as bytes, or nil.
+    func attributeBytes(nameIndex: Int32) -> ArraySlice<UInt8>? {
+        guard isElement else { return nil }
+        let node = node
+        for attribute in document.attributes[Int(node.start)..<Int(node.start + node.count)] where attribute.name == nameIndex {
+            return document.bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)]
+        }
+        return nil
+    }
+
+    /// The first child node, or nil.
+    var firstChild: HTMLNode? {
+        let child = node.firstChild
+        return child >= 0 ? HTMLNode(document: document, index: child) : nil
+    }
+
+    /// The node after this one under the same parent, or nil.
+    var nextSibling: HTMLNode? {
+        let next = node.next
+        return next >= 0 ? HTMLNode(document: document, index: next) : nil
     }
 
     /// The child nodes, in document order.

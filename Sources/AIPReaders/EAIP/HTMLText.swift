@@ -8,35 +8,62 @@ import Foundation
 /// left out; every other span is kept, class-less ones included (the ARP latitude and longitude live in them).
 enum HTMLText {
     /// Classes of spans that only carry hidden codes for the eAIP editor.
-    static let hiddenClasses: Set<String> = ["sdParams", "sdTooltip", "acParams"]
+    static let hiddenClasses: [[UInt8]] = ["sdParams", "sdTooltip", "acParams"].map { Array($0.utf8) }
 
     private static let blockElements: Set<String> = [
         "p", "div", "tr", "li", "ul", "ol", "table", "tbody", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
     ]
 
+    /// What an element name means to the text, decided once per name of a document (``HTMLDocument/textLookup``):
+    /// hashing each node's name cost a tenth of a page's reading.
+    enum Role {
+        case inline, block, lineBreak, hidden
+        /// A span or div: hidden when its class is one of ``hiddenClasses``.
+        case hiddenByClass(block: Bool)
+    }
+
+    /// The role of each name of a document, by index, and the index of `class`.
+    struct Lookup {
+        var roles: [Role]
+        var classIndex: Int32?
+
+        init(names: [String], nameIndices: [String: Int32]) {
+            roles = names.map { name in
+                switch name {
+                case "script", "style": .hidden
+                case "br": .lineBreak
+                case "span": .hiddenByClass(block: false)
+                case "div": .hiddenByClass(block: true)
+                default: HTMLText.blockElements.contains(name) ? .block : .inline
+                }
+            }
+            classIndex = nameIndices["class"]
+        }
+    }
+
     /// The text of `node`, lines joined by `\n`; `skipping` leaves out elements it returns true for (e.g. the
     /// English `span.foreign` of a French label).
     static func of(_ node: HTMLNode, skipping: (HTMLNode) -> Bool = { _ in false }) -> String {
-        var builder = Builder()
+        var builder = Builder(lookup: node.document.textLookup)
         builder.append(node, skipping: skipping, depth: 0)
         return builder.finish()
     }
 
-    /// Whether `node` is one of the hidden helper elements.
-    static func isHidden(_ node: HTMLNode) -> Bool {
-        switch node.name {
-        case "script", "style": return true
-        case "span", "div":
-            guard let classes = node.attribute("class") else { return false }
-            return classes.split(separator: " ").contains { hiddenClasses.contains(String($0)) }
-        default: return false
-        }
+    /// Whether `node`'s class attribute, split at spaces, names one of ``hiddenClasses``.
+    private static func hasHiddenClass(_ node: HTMLNode, classIndex: Int32?) -> Bool {
+        guard let classIndex, let classes = node.attributeBytes(nameIndex: classIndex) else { return false }
+        return classes.split(separator: UInt8(ascii: " ")).contains { token in hiddenClasses.contains { $0.elementsEqual(token) } }
     }
 
     private struct Builder {
+        let lookup: Lookup
         var lines: [String] = []
         var current: [UInt8] = []
         var pendingSpace = false
+
+        init(lookup: Lookup) {
+            self.lookup = lookup
+        }
 
         /// Recursion stops at a depth libxml2's own parser never builds (256), so a hostile tree cannot exhaust the stack.
         mutating func append(_ node: HTMLNode, skipping: (HTMLNode) -> Bool, depth: Int) {
@@ -45,15 +72,26 @@ enum HTMLText {
                 appendText(node.textBytes)
                 return
             }
-            guard node.isElement, !HTMLText.isHidden(node), !skipping(node) else { return }
-            let name = node.name
-            if name == "br" {
-                endLine()
+            guard node.isElement else { return }
+            let block: Bool
+            switch lookup.roles[Int(node.nameIndex)] {
+            case .hidden: return
+            case .lineBreak:
+                if !skipping(node) { endLine() }
                 return
+            case .inline: block = false
+            case .block: block = true
+            case .hiddenByClass(let isBlock):
+                if HTMLText.hasHiddenClass(node, classIndex: lookup.classIndex) { return }
+                block = isBlock
             }
-            let block = HTMLText.blockElements.contains(name)
+            guard !skipping(node) else { return }
             if block { endLine() }
-            for child in node.children { append(child, skipping: skipping, depth: depth + 1) }
+            var child = node.firstChild
+            while let next = child {
+                append(next, skipping: skipping, depth: depth + 1)
+                child = next.nextSibling
+            }
             if block { endLine() }
         }
 
