@@ -29,12 +29,13 @@ public struct RegisteredStage: Sendable {
             // Only databases have `sqlite_sequence` marks; a JSON file (rules.json) is not opened as one.
             let databases = BundleFiles.owned(by: S.name).filter { $0.manifestKind == .sqlite }.map(\.name)
             let marks = BackgroundWork { try Dictionary(uniqueKeysWithValues: databases.map { ($0, try previous.idHighWaterMarks(in: $0)) }) }
+            // The manifest needs every input's SHA-256: hashed on the other core, from when the stage says the files are
+            // read, else while the files are written.
+            let inputDigests = InputDigests(root: context.sources.root)
+            var context = context
+            context.inputsRead = { inputDigests.start($0) }
             let output = try await stage.run(context)
-            // The manifest needs every input's SHA-256: hash them on the other core while the files are written.
-            let root = context.sources.root
-            let digests = BackgroundWork {
-                try output.inputs.map { try ManifestInput.hashing(fileAt: root.appendingPathComponent($0.file), relativePath: $0.file) }
-            }
+            let digests = BackgroundWork { try inputDigests.digests(of: output.inputs.map(\.file)) }
             let written = try write(output, folder, context, try marks.value())
             var entries: [String: ManifestFile] = [:]
             for (name, contents) in written.contents {

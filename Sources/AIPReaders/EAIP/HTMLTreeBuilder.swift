@@ -207,7 +207,8 @@ struct HTMLTreeBuilder {
     private mutating func intern(_ name: UnsafePointer<xmlChar>?) -> Int32 {
         guard let name else { return intern("") }
         let address = UInt(bitPattern: name)
-        let slot = Int(truncatingIfNeeded: address >> 4) & 63
+        // Fibonacci hashing: libxml2 packs a page's names a few bytes apart, so the address's low bits alone collide.
+        let slot = Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 58)
         if recentPointers[slot] == address { return recentNames[slot] }
         let index: Int32
         if let known = namesByPointer[UnsafeRawPointer(name)] {

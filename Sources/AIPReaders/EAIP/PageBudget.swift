@@ -29,50 +29,64 @@ enum PageBudget {
 
     private static func attributeWork(_ bytes: UnsafeRawBufferPointer) -> Int {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        let end = base + bytes.count
-        var work = 0
-        var cursor = base
-        // Text is skipped with memchr: most of a page's bytes are in it.
-        while let open = memchr(cursor, Int32(UInt8(ascii: "<")), end - cursor) {
-            cursor = UnsafeRawPointer(open) + 1
-            // `<` then anything but `/`, `!`, `?` or white space starts a tag in one parser or the other.
-            guard cursor < end else { break }
-            let first = cursor.load(as: UInt8.self)
-            guard first != UInt8(ascii: "/"), first != UInt8(ascii: "!"), first != UInt8(ascii: "?"), !isSpace(first) else { continue }
-            var attributes = 0
-            // Whether the last byte ended something (white space, a closing quote), so a name may start next; whether
-            // the last byte that was not white space was `=`, so a quote opens a value; whether the tag name is over.
-            var separated = false, afterEquals = false, inName = true
-            tag: while cursor < end {
-                let byte = cursor.load(as: UInt8.self)
-                cursor += 1
-                if byte == UInt8(ascii: ">") { break tag }
-                if isSpace(byte) {
-                    separated = true
-                    inName = false
-                    continue
-                }
-                if inName { continue }
-                if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                    // The value runs to the same quote; a value never closed runs to the end, as in both parsers. Values
-                    // are short: a plain loop costs less than a call to memchr for each.
-                    while cursor < end, cursor.load(as: UInt8.self) != byte { cursor += 1 }
-                    guard cursor < end else { break tag }
+        return byteKinds.withUnsafeBufferPointer { kinds in
+            let end = base + bytes.count
+            var work = 0
+            var cursor = base
+            // Text is skipped with memchr: most of a page's bytes are in it.
+            while let open = memchr(cursor, Int32(UInt8(ascii: "<")), end - cursor) {
+                cursor = UnsafeRawPointer(open) + 1
+                // `<` then anything but `/`, `!`, `?` or white space starts a tag in one parser or the other.
+                guard cursor < end else { break }
+                let first = cursor.load(as: UInt8.self)
+                guard first != UInt8(ascii: "/"), first != UInt8(ascii: "!"), first != UInt8(ascii: "?"), kinds[Int(first)] != space else { continue }
+                var attributes = 0
+                // Whether the last byte ended something (white space, a closing quote), so a name may start next; whether
+                // the last byte that was not white space was `=`, so a quote opens a value; whether the tag name is over.
+                var separated = false, afterEquals = false, inName = true
+                tag: while cursor < end {
+                    let byte = cursor.load(as: UInt8.self)
                     cursor += 1
-                    separated = true
-                    afterEquals = false
-                    continue
+                    switch kinds[Int(byte)] {
+                    case tagEnd:
+                        break tag
+                    case space:
+                        separated = true
+                        inName = false
+                    case _ where inName:
+                        continue
+                    case quote where afterEquals:
+                        // The value runs to the same quote; a value never closed runs to the end, as in both parsers.
+                        // Values are short: a plain loop costs less than a call to memchr for each.
+                        while cursor < end, cursor.load(as: UInt8.self) != byte { cursor += 1 }
+                        guard cursor < end else { break tag }
+                        cursor += 1
+                        separated = true
+                        afterEquals = false
+                    case equals:
+                        separated = false
+                        afterEquals = true
+                    default:
+                        if separated { attributes += 1 }
+                        separated = false
+                        afterEquals = false
+                    }
                 }
-                if separated, byte != UInt8(ascii: "=") { attributes += 1 }
-                separated = false
-                afterEquals = byte == UInt8(ascii: "=")
+                work &+= attributes &* attributes
             }
-            work &+= attributes &* attributes
+            return work
         }
-        return work
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C
+    /// What a byte is to the scan, looked up once per byte of a tag: `other`, white space, `>`, a quote, `=`.
+    private static let other: UInt8 = 0, space: UInt8 = 1, tagEnd: UInt8 = 2, quote: UInt8 = 3, equals: UInt8 = 4
+    private static let byteKinds: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        switch UInt8(byte) {
+        case 0x20, 0x0A, 0x0D, 0x09, 0x0C: space
+        case UInt8(ascii: ">"): tagEnd
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): quote
+        case UInt8(ascii: "="): equals
+        default: other
+        }
     }
 }

@@ -24,6 +24,8 @@ extension AirportsStage {
         var ids = try AirportsRowIds.carried(in: context)
         let pages = try await pagesRead
         let pdfs = try await pdfsRead
+        // The merge below runs on one core: the build hashes the documents on the other meanwhile.
+        context.inputsRead(pages.map(\.file) + pdfs.map(\.file.displayName))
         output.findings += pages.flatMap(\.result.findings) + pdfs.flatMap(\.result.findings)
         let pdfPages = pdfs.compactMap(\.result.page).map(Self.catalogued)
         let documents = Self.plausiblyDated(pages.compactMap(\.result.page) + pdfPages.map(\.page), cycle: context.stamp.airac,
