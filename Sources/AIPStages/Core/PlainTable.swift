@@ -12,6 +12,17 @@ public enum PlainValue: Sendable, Hashable {
     public var text: String? { if case .text(let value) = self { value } else { nil } }
 }
 
+/// Rows whose `column` holds one of `values` (compared as SQLite compares them: by type, then value).
+public struct PlainFilter: Sendable {
+    public var column: String
+    public var values: [PlainValue]
+
+    public init(column: String, values: [PlainValue]) {
+        self.column = column
+        self.values = values
+    }
+}
+
 /// A table of a bundle file read into memory: column names and rows, in the order the bundle layer read them
 /// (primary-key order).
 public struct PlainTable: Sendable {
@@ -38,14 +49,18 @@ public struct BundleContents: Sendable {
     /// a stage reads tables through ``table(_:in:)``. Nil for contents that are not on disk.
     public let folder: URL?
     private let read: @Sendable (_ file: String, _ table: String) throws -> PlainTable?
+    private let readMatching: (@Sendable (_ file: String, _ table: String, _ filter: PlainFilter) throws -> PlainTable?)?
     private let readBytes: @Sendable (_ file: String) throws -> [UInt8]?
 
-    /// `readBytes` gives a whole file's bytes, for files that are not databases (`rules.json`).
+    /// `readBytes` gives a whole file's bytes, for files that are not databases (`rules.json`); `readMatching`, the
+    /// rows of a table a filter keeps (when nil, the whole table is read and filtered here).
     public init(fileNames: [String], folder: URL? = nil, read: @escaping @Sendable (_ file: String, _ table: String) throws -> PlainTable?,
+                readMatching: (@Sendable (_ file: String, _ table: String, _ filter: PlainFilter) throws -> PlainTable?)? = nil,
                 readBytes: @escaping @Sendable (_ file: String) throws -> [UInt8]? = { _ in nil }) {
         self.fileNames = fileNames
         self.folder = folder
         self.read = read
+        self.readMatching = readMatching
         self.readBytes = readBytes
     }
 
@@ -63,6 +78,16 @@ public struct BundleContents: Sendable {
     public func table(_ table: String, in file: String) throws -> PlainTable? {
         guard has(file) else { return nil }
         return try read(file, table)
+    }
+
+    /// The rows of `table` in `file` that `filter` keeps, in the same order; nil when the bundle lacks the file or the
+    /// file lacks the table. A table without the filter's column is given whole, for the caller to name what it lacks.
+    public func table(_ table: String, in file: String, where filter: PlainFilter) throws -> PlainTable? {
+        guard has(file) else { return nil }
+        if let readMatching { return try readMatching(file, table, filter) }
+        guard var whole = try read(file, table) else { return nil }
+        if let index = whole.index(of: filter.column) { whole.rows.removeAll { !filter.values.contains($0[index]) } }
+        return whole
     }
 
     /// The bytes of `file` (a JSON file such as `rules.json`); nil when the bundle lacks it.
