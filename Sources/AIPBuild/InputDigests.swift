@@ -2,38 +2,51 @@ import AIPManifest
 import Foundation
 import Synchronization
 
-/// The SHA-256 of a stage's inputs, for the manifest, hashed on the build's other core.
+/// The SHA-256 of a stage's inputs, for the manifest, hashed on background threads.
 ///
 /// A stage may say which files it has read as soon as it knows (``AIPStages/StageContext/inputsRead``): they are hashed
-/// then, in the background, while the stage goes on alone (the airports stage merges its documents on one core). The
-/// files of the stage's inputs not hashed by then are hashed when ``digests(of:)`` is asked, after the stage.
+/// then, while the stage goes on alone (the airports stage merges its documents on one core). When the stage ends,
+/// ``finish(_:)`` starts the rest, hashed while the files are written; ``digests()`` waits for them all. No work waits
+/// for another on the background threads: a thread blocked there could leave the queued hashing without a thread.
 final class InputDigests: Sendable {
+    private struct State {
+        var started: Set<String> = []
+        var works: [BackgroundWork<[String: Result<ManifestInput, any Error>]>] = []
+        var inputs: [String] = []
+    }
+
     private let root: URL
-    private let started = Mutex<[BackgroundWork<[String: Result<ManifestInput, any Error>]>]>([])
+    private let state = Mutex(State())
 
     init(root: URL) {
         self.root = root
     }
 
-    /// Starts hashing `files` (paths relative to the source tree) on a background thread.
+    /// Starts hashing those of `files` (paths relative to the source tree) not started yet.
     func start(_ files: [String]) {
         let root = root
-        let work = BackgroundWork {
-            Dictionary(files.map { file in
-                (file, Result { try ManifestInput.hashing(fileAt: root.appendingPathComponent(file), relativePath: file) })
-            }) { first, _ in first }
+        state.withLock { state in
+            let new = files.filter { state.started.insert($0).inserted }
+            guard !new.isEmpty else { return }
+            state.works.append(BackgroundWork {
+                Dictionary(uniqueKeysWithValues: new.map { file in
+                    (file, Result { try ManifestInput.hashing(fileAt: root.appendingPathComponent(file), relativePath: file) })
+                })
+            })
         }
-        started.withLock { $0.append(work) }
     }
 
-    /// The digests of `files`, in their order: those started early, the others hashed now.
-    func digests(of files: [String]) throws -> [ManifestInput] {
-        var early: [String: Result<ManifestInput, any Error>] = [:]
-        for work in started.withLock({ $0 }) {
-            early.merge(try work.value()) { first, _ in first }
-        }
-        return try files.map { file in
-            try early[file]?.get() ?? ManifestInput.hashing(fileAt: root.appendingPathComponent(file), relativePath: file)
-        }
+    /// The stage's inputs, in the manifest's order: hashing starts for those not started yet.
+    func finish(_ inputs: [String]) {
+        start(inputs)
+        state.withLock { $0.inputs = inputs }
+    }
+
+    /// The digests of the inputs given to ``finish(_:)``, in their order, once every hashing has ended.
+    func digests() throws -> [ManifestInput] {
+        let (works, inputs) = state.withLock { ($0.works, $0.inputs) }
+        var hashed: [String: Result<ManifestInput, any Error>] = [:]
+        for work in works { hashed.merge(try work.value()) { first, _ in first } }
+        return try inputs.map { try hashed[$0]!.get() }
     }
 }

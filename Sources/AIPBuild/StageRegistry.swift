@@ -35,7 +35,7 @@ public struct RegisteredStage: Sendable {
             var context = context
             context.inputsRead = { inputDigests.start($0) }
             let output = try await stage.run(context)
-            let digests = BackgroundWork { try inputDigests.digests(of: output.inputs.map(\.file)) }
+            inputDigests.finish(output.inputs.map(\.file))
             let written = try write(output, folder, context, try marks.value())
             var entries: [String: ManifestFile] = [:]
             for (name, contents) in written.contents {
@@ -45,7 +45,7 @@ public struct RegisteredStage: Sendable {
             let counts = output.counts.merging(written.counts) { $1 }
             return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: written.rows, findings: output.findings,
                                                 counts: counts),
-                            inputDigests: try digests.value(), manifestEntries: entries)
+                            inputDigests: try inputDigests.digests(), manifestEntries: entries)
         }
     }
 }
