@@ -25,10 +25,12 @@ public enum NameFolding {
 
     /// Both forms of `name` (the costly part of the cities stage: a build folds half a million names).
     ///
-    /// A name written in the Latin, Greek and Cyrillic blocks (most of Europe's) is folded scalar by scalar from
-    /// ``simpleScalars``: once marks are dropped, nothing in those blocks composes with its neighbour, so the
-    /// whole-name decomposition (``decomposedForms(_:)``, through Foundation) gives the same string, only ten
-    /// times slower. Other names take that way.
+    /// A name written in the blocks up to Arabic (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic: most of the
+    /// names of Europe's places) is folded scalar by scalar from ``simpleScalars``, and CJK ideographs and Hangul
+    /// syllables stand for themselves (``foldsToItself(_:)``): once non-spacing marks are dropped, nothing there
+    /// composes with its neighbour (Unicode's compositions with a second letter or a spacing mark are all in Indic
+    /// scripts, Balinese and Hangul jamo), so the whole-name decomposition (``decomposedForms(_:)``, through
+    /// Foundation) gives the same string, only ten times slower. Other names take that way.
     public static func forms(_ name: String) -> (folded: String, asciiSpelling: String?) {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return (name.lowercased(), nil) }
         // Built as bytes: appending each scalar's fold to a String, then lower-casing it, cost three times as much.
@@ -47,6 +49,10 @@ public enum NameFolding {
                 plain.append(contentsOf: form.plain)
                 folded.append(contentsOf: form.folded)
                 isASCII = isASCII && form.isASCII
+            } else if foldsToItself(scalar) {
+                plain.append(contentsOf: String(scalar).utf8)
+                folded.append(contentsOf: String(scalar).utf8)
+                isASCII = false
             } else {
                 return decomposedForms(name)
             }
@@ -54,8 +60,18 @@ public enum NameFolding {
         return (String(decoding: folded, as: UTF8.self), isASCII ? String(decoding: plain, as: UTF8.self) : nil)
     }
 
-    /// Scalars below this (Latin, IPA, combining diacritics, Greek, Cyrillic) fold through ``simpleScalars``.
-    static let simpleScalarsEnd: UInt32 = 0x530
+    /// Scalars below this (Latin, IPA, combining diacritics, Greek, Cyrillic, Armenian, Hebrew, Arabic, Syriac,
+    /// Thaana, N'Ko, Samaritan, Mandaic) fold through ``simpleScalars``.
+    static let simpleScalarsEnd: UInt32 = 0x900
+
+    /// CJK unified ideographs and Hangul syllables: no case, no mark, nothing composes with them (a syllable followed by
+    /// a trailing jamo does, but a jamo is not folded here, so such a name takes the decomposition's way).
+    static func foldsToItself(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xAC00..<0xD7A4: true
+        default: false
+        }
+    }
 
     /// The fold of one scalar from U+0080 to ``simpleScalarsEnd``: `plain` keeps its case (`Ü` → `U`, U+0301 → ""),
     /// `folded` is `plain` lower-cased. Swift lower-cases scalar by scalar, with no context (no final sigma), so a
