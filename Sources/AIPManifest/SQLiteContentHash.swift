@@ -114,7 +114,9 @@ public struct SQLiteContentHash: Sendable, Equatable {
             defer { secondDigests.deallocate() }
             nonisolated(unsafe) let slot = secondDigests
             let done = DispatchGroup()
-            DispatchQueue.global().async(group: done) {
+            // A queue of its own runs on a thread at once; an item of the global queue may wait for the system's next
+            // look at its threads (up to a second) when the build's threads are all blocked in waits like this one.
+            DispatchQueue(label: "SQLiteContentHash.second").async(group: done) {
                 slot.initializeElement(at: 0, to: Result {
                     second.isEmpty ? [] : try open().read { other in try second.map { try plans[$0].digest(other) } }
                 })

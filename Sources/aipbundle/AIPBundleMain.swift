@@ -14,6 +14,9 @@ enum AIPBundleMain {
         // database image, arrays of megabytes come from the heap, whose middle is never given back to the system.
         // Fixed at 4 MB, the whole-Europe build peaks at 134 MB instead of 177 MB, in the same time (measured).
         _ = mallopt(M_MMAP_THRESHOLD, 4 << 20)
+        // One heap per core: each new thread (background hashing has threads of its own) would otherwise get a heap of
+        // its own, first touched page by page (measured: 0.15 s more system time in the whole-Europe build).
+        _ = mallopt(M_ARENA_MAX, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
         #endif
         exit(await AIPBundleCommand.run(Array(CommandLine.arguments.dropFirst())))
     }
