@@ -12,7 +12,8 @@ public enum PlainValue: Sendable, Hashable {
     public var text: String? { if case .text(let value) = self { value } else { nil } }
 }
 
-/// Rows whose `column` holds one of `values` (compared as SQLite compares them: by type, then value).
+/// Rows whose `column` holds one of `values`. A database reader may keep a few more (SQLite compares an integer
+/// equal to the same real), so a stage still tests each row it is given.
 public struct PlainFilter: Sendable {
     public var column: String
     public var values: [PlainValue]
