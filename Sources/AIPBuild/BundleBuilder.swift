@@ -88,7 +88,10 @@ public enum BundleBuilder {
         }
         let folder = try BundleFolder(root: options.out, policy: .init(
             // A flat bundle of an earlier build has its report.json beside the files its manifest names.
-            flatFiles: { folder in Manifest.flatBundleFiles(in: folder).isEmpty ? [] : Manifest.flatBundleFiles(in: folder).union([reportName]) },
+            flatFiles: { folder in
+                let files = Manifest.flatBundleFiles(in: folder)
+                return files.isEmpty ? [] : files.union([reportName])
+            },
             keepForeignFiles: options.adoptFolder))
         let (carriedStages, carriedFiles) = CarriedOver.files(in: folder.current, running: options.stages)
         let fixes = RecordFixes(carriedStages: carriedStages, previousGiven: previousGiven != nil)

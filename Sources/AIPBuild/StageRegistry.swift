@@ -35,7 +35,8 @@ public struct RegisteredStage: Sendable {
             var context = context
             context.inputsRead = { inputDigests.start($0) }
             let output = try await stage.run(context)
-            inputDigests.finish(output.inputs.map(\.file))
+            let inputFiles = output.inputs.map(\.file)
+            inputDigests.start(inputFiles)
             let written = try write(output, folder, context, try marks.value())
             var entries: [String: ManifestFile] = [:]
             for (name, contents) in written.contents {
@@ -45,7 +46,7 @@ public struct RegisteredStage: Sendable {
             let counts = output.counts.merging(written.counts) { $1 }
             return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: written.rows, findings: output.findings,
                                                 counts: counts),
-                            inputDigests: try inputDigests.digests(), manifestEntries: entries)
+                            inputDigests: try inputDigests.digests(of: inputFiles), manifestEntries: entries)
         }
     }
 }

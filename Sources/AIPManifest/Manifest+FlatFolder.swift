@@ -15,8 +15,7 @@ extension Manifest {
         var status = stat()
         guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
               let manifest = try? Manifest(contentsOf: url) else { return [] }
-        // Only plain names in `folder` itself: a name from a file never leads elsewhere.
-        let named = manifest.files.keys.filter { !$0.contains("/") && !$0.hasPrefix(".") && !$0.contains("\0") }
-        return Set(named + [fileName, signatureFileName])
+        // Only plain names in `folder` itself: decoding refused a manifest naming anything but a ``PathName``.
+        return Set(manifest.files.keys + [fileName, signatureFileName])
     }
 }

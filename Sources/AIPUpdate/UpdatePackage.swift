@@ -55,11 +55,8 @@ public struct UpdatePackage: Sendable {
         guard Set(delta.files.keys) == Set(targetManifest.files.keys) else {
             throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) and \(Manifest.fileName) list different files")
         }
-        do {
-            fileNames = try delta.fileNames()
-        } catch {
-            throw UpdateError(.corruptPayload, "\(DeltaManifest.fileName) names \(error)")
-        }
+        // DeltaManifest(jsonData:) refused any name that is not a PathName, so fileNames() does not throw here.
+        fileNames = try delta.fileNames()
         for name in fileNames {
             let file = delta.files[name.text]!
             // The package's own files sit beside the payloads: a bundle file must not be named like one.

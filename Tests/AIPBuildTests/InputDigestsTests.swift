@@ -12,9 +12,8 @@ import Testing
         let root = folder.url.appendingPathComponent("src")
         let digests = InputDigests(root: root)
         digests.start(["c.html", "b.html", "c.html"])
-        digests.finish(["b.html", "a.csv"])
         let expected = try ["b.html", "a.csv"].map { try ManifestInput.hashing(fileAt: root.appendingPathComponent($0), relativePath: $0) }
-        #expect(try digests.digests() == expected)
+        #expect(try digests.digests(of: ["b.html", "a.csv"]) == expected)
     }
 
     @Test func anInputThatCannotBeReadStopsTheManifestAFileReadEarlyButNotAnInputDoesNot() throws {
@@ -23,12 +22,10 @@ import Testing
         let root = folder.url.appendingPathComponent("src")
         let unlisted = InputDigests(root: root)
         unlisted.start(["gone.html"])
-        unlisted.finish(["kept.csv"])
-        #expect(try unlisted.digests().map(\.path) == ["kept.csv"])
+        #expect(try unlisted.digests(of: ["kept.csv"]).map(\.path) == ["kept.csv"])
 
         let listed = InputDigests(root: root)
         listed.start(["gone.html"])
-        listed.finish(["kept.csv", "gone.html"])
-        #expect(throws: (any Error).self) { try listed.digests() }
+        #expect(throws: (any Error).self) { try listed.digests(of: ["kept.csv", "gone.html"]) }
     }
 }

@@ -3,6 +3,7 @@ import AIPManifest
 import AIPReaders
 import AIPStages
 import Foundation
+import GRDB
 import TestSupport
 
 let testStamp = BuildStamp(version: "test", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00")
@@ -18,6 +19,12 @@ func writeSampleDatabase(in folder: TemporaryFolder, airports: String = SampleCS
     let url = folder.url.appendingPathComponent(name)
     try AirportsDatabaseWriter.write(output, to: url, stamp: testStamp)
     return url
+}
+
+/// A fresh, valid airports.db of the sample CSV text in `folder`, open, for a test to break.
+func sampleDatabase(in folder: TemporaryFolder) throws -> (URL, DatabaseQueue) {
+    let url = try writeSampleDatabase(in: folder)
+    return (url, try DatabaseQueue(path: url.path))
 }
 
 /// Writes the `manifest.json` a build would publish for the registered bundle files in `folder`.

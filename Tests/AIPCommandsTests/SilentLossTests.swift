@@ -76,9 +76,8 @@ extension HostileInputTests {
         let text = try String(contentsOf: snapshot.appendingPathComponent(file), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let cut = lines.prefix(Int(Double(lines.count) * share)).joined(separator: "\n") + "\n"
-        let other = file == "airports.csv" ? "runways.csv" : "airports.csv"
-        return try folder.sourceTree(airports: file == "airports.csv" ? cut : try String(contentsOf: snapshot.appendingPathComponent(other), encoding: .utf8),
-                                     runways: file == "runways.csv" ? cut : try String(contentsOf: snapshot.appendingPathComponent(other), encoding: .utf8),
+        let other = try String(contentsOf: snapshot.appendingPathComponent(file == "airports.csv" ? "runways.csv" : "airports.csv"), encoding: .utf8)
+        return try folder.sourceTree(airports: file == "airports.csv" ? cut : other, runways: file == "runways.csv" ? cut : other,
                                      name: "cut-\(file)")
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension PDFTextLayer {
     /// Reads the XHTML of `pdftotext -bbox-layout` (`<page width height>` holding `<word xMin yMin xMax yMax>`),
-    /// through the same libxml2 wrapper as the eAIP pages. Words with a missing or non-numeric box are skipped;
+    /// into the same flat tree as the eAIP pages (``HTMLDocument``). Words with a missing or non-numeric box are skipped;
     /// U+2212 minus signs become hyphens, as the app searches with ASCII hyphens; characters of the private use
     /// area (pictograms of a symbol font, such as Czechia's telephone before a number) are no text and dropped.
     init(bboxXHTML bytes: Data) {

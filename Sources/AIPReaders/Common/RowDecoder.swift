@@ -28,7 +28,7 @@ public struct RowDecoder {
         self.file = file
     }
 
-    /// Optional text: nil when empty; nil with a finding when it is not UTF-8 or holds a NUL byte.
+    /// Optional text: nil when empty; nil with a finding when it is not UTF-8, holds a NUL byte or is too long.
     public mutating func text(_ column: CSVColumn) -> String? {
         do throws(Finding) {
             return try decodeText(column, action: .fieldCleared)
@@ -44,7 +44,8 @@ public struct RowDecoder {
         try decodeText(column, action: .rowRejected)
     }
 
-    /// Text the row cannot do without; throws the rejecting finding when it is empty, not UTF-8 or holds a NUL byte.
+    /// Text the row cannot do without; throws the rejecting finding when it is empty, not UTF-8, holds a NUL byte or is
+    /// too long.
     public func requiredText(_ column: CSVColumn) throws(Finding) -> String {
         guard let text = try decodeText(column, action: .rowRejected) else {
             throw finding(column, nil, .valueEmpty, "is empty", .rowRejected)

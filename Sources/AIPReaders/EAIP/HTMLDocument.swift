@@ -145,12 +145,8 @@ struct HTMLNode: Equatable {
 
     /// The value of attribute `name`, or nil.
     func attribute(_ name: String) -> String? {
-        guard isElement else { return nil }
-        let node = node
-        for attribute in document.attributes[Int(node.start)..<Int(node.start + node.count)] where document.names[Int(attribute.name)] == name {
-            return String(decoding: document.bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)], as: UTF8.self)
-        }
-        return nil
+        guard let index = document.nameIndex(name), let bytes = attributeBytes(nameIndex: index) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The value of the attribute whose name has index `nameIndex` in ``HTMLDocument/names``, as bytes, or nil.
@@ -178,10 +174,10 @@ struct HTMLNode: Equatable {
     /// The child nodes, in document order.
     var children: [HTMLNode] {
         var result: [HTMLNode] = []
-        var child = node.firstChild
-        while child >= 0 {
-            result.append(HTMLNode(document: document, index: child))
-            child = document.nodes[Int(child)].next
+        var child = firstChild
+        while let next = child {
+            result.append(next)
+            child = next.nextSibling
         }
         return result
     }

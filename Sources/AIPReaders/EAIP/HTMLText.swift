@@ -65,9 +65,9 @@ enum HTMLText {
             self.lookup = lookup
         }
 
-        /// Recursion stops at a depth libxml2's own parser never builds (256), so a hostile tree cannot exhaust the stack.
+        /// Recursion stops at the depth the tree builder never goes past, so a hostile tree cannot exhaust the stack.
         mutating func append(_ node: HTMLNode, skipping: (HTMLNode) -> Bool, depth: Int) {
-            guard depth < 256 else { return }
+            guard depth < HTMLTreeBuilder.maximumDepth else { return }
             if node.isText {
                 appendText(node.textBytes)
                 return

@@ -1,6 +1,6 @@
 import CXML2
 
-/// Builds an ``HTMLDocument``'s flat tree from libxml2's SAX events. The only file of the readers that touches
+/// Builds an ``HTMLDocument``'s flat tree from libxml2's SAX events. The only file of the eAIP reader that touches
 /// libxml2's parsers.
 ///
 /// Both parsers run with `NONET`, no DTD loaded, no entity substituted beyond XML's predefined ones and character
@@ -32,6 +32,7 @@ struct HTMLTreeBuilder {
     /// The tree of `buffer` read by the XML parser (nil when it is not well-formed XML or keeps an entity
     /// unresolved) or by the HTML parser in recover mode (nil when it finds no element at all).
     static func build(_ buffer: UnsafePointer<CChar>, count: Int32, xml: Bool) -> HTMLTreeBuilder? {
+        _ = libraryReady
         let builder = UnsafeMutablePointer<HTMLTreeBuilder>.allocate(capacity: 1)
         builder.initialize(to: HTMLTreeBuilder(expectedBytes: Int(count)))
         defer {
@@ -97,6 +98,10 @@ struct HTMLTreeBuilder {
         _ = htmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
         return true
     }
+
+    /// libxml2 2.9 sets up its globals in `xmlInitParser`, which is not safe to run on two threads at once, and its XML
+    /// parser contexts do not run it: once, before the page workers' first parse.
+    private static let libraryReady: Void = { xmlInitParser() }()
 
     /// Elements open at once, at most: libxml2's own tree builders stop a parse there (`xmlParserMaxDepth`), and so
     /// does this one, so a page nested deeper reads as one cut at that point, whichever parser reads it.

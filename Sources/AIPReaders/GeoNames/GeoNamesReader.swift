@@ -12,7 +12,7 @@ public enum GeoNamesReader {
     /// The most characters of names one place may take from `alternateNamesV2.txt`: five times the 10,000 of a place
     /// dump's own `alternatenames` column, which holds the same names. Each row is bounded (400), but without this a
     /// file repeating one place would grow that place's field of the cities database without limit.
-    static let maximumNameCharactersPerPlace = 50_000
+    static let maximumNameCharactersPerPlace = 5 * GeoNamesColumns.Place.alternateNames.maximumLength!
 
     /// Reads a place dump, decoding only the rows `include` accepts (judged on the raw feature class, country and
     /// population), and keeping only those: of the 12 million rows of `allCountries.txt`, a few hundred thousand.

@@ -50,8 +50,9 @@ public enum NameFolding {
                 folded.append(contentsOf: form.folded)
                 isASCII = isASCII && form.isASCII
             } else if foldsToItself(scalar) {
-                plain.append(contentsOf: String(scalar).utf8)
-                folded.append(contentsOf: String(scalar).utf8)
+                let bytes = String(scalar).utf8
+                plain.append(contentsOf: bytes)
+                folded.append(contentsOf: bytes)
                 isASCII = false
             } else {
                 return decomposedForms(name)
@@ -84,19 +85,19 @@ public enum NameFolding {
 
     static let simpleScalars: [ScalarFold] = (0x80..<simpleScalarsEnd).map { value in
         guard let scalar = Unicode.Scalar(value) else { return ScalarFold(plain: [], folded: [], isASCII: true) }
-        let text = plainForm(String(Character(scalar)))
-        return ScalarFold(plain: Array(text.utf8), folded: Array(text.lowercased().utf8), isASCII: text.utf8.allSatisfy { $0 < 0x80 })
+        let (text, isASCII) = plainForm(String(Character(scalar)))
+        return ScalarFold(plain: Array(text.utf8), folded: Array(text.lowercased().utf8), isASCII: isASCII)
     }
 
     /// Decomposes, drops the marks and recomposes `name`: Unicode's rule itself, for any script.
     static func decomposedForms(_ name: String) -> (folded: String, asciiSpelling: String?) {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return (name.lowercased(), nil) }
-        let plain = plainForm(name)
-        return (plain.lowercased(), plain.utf8.allSatisfy { $0 < 0x80 } ? plain : nil)
+        let (plain, isASCII) = plainForm(name)
+        return (plain.lowercased(), isASCII ? plain : nil)
     }
 
-    /// `name` without its non-spacing marks, recomposed, case kept.
-    private static func plainForm(_ name: String) -> String {
+    /// `name` without its non-spacing marks, recomposed, case kept; and whether that is ASCII.
+    private static func plainForm(_ name: String) -> (text: String, isASCII: Bool) {
         var scalars = String.UnicodeScalarView()
         var isASCII = true
         // Every combining mark is at U+0300 or above: below it, no property lookup is needed.
@@ -106,6 +107,6 @@ public enum NameFolding {
             if scalar.value >= 0x80 { isASCII = false }
         }
         // Recompose what is left (a Hangul syllable, a letter with a mark NFD keeps): equal names, equal bytes.
-        return isASCII ? String(scalars) : String(scalars).precomposedStringWithCanonicalMapping
+        return (isASCII ? String(scalars) : String(scalars).precomposedStringWithCanonicalMapping, isASCII)
     }
 }

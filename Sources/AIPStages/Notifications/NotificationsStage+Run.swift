@@ -14,8 +14,7 @@ extension NotificationsStage {
                 + "or run with --out holding a bundle that has one")
         }
         // Only the customs texts: the other 97 % of the table are never looked at.
-        let customs = PlainFilter(column: AirportsContract.AIPEntries.stdFieldID.name, values: [.integer(Self.customsFieldID), .text(String(Self.customsFieldID))])
-        guard let entries = try context.upstream.table(table, in: file, where: customs) else {
+        guard let entries = try context.upstream.table(table, in: file, where: Self.customsEntries) else {
             throw StageError(stage: Self.name, reason: "\(file) has no \(table) table; is it an \(file)?")
         }
         var ids = try context.idAllocator(for: NotificationsContract.Requirements.naturalKey)
@@ -40,7 +39,7 @@ extension NotificationsStage {
 
         var findings: [Finding] = []
         var byICAO: [String: [CustomsEntry]] = [:]
-        for row in entries.rows where row[field].integer == customsFieldID || row[field].text == String(customsFieldID) {
+        for row in entries.rows where customsEntries.values.contains(row[field]) {
             let text = [row[value].text, row[altValue].text].compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
             let entry = CustomsEntry(id: row[entryID].integer ?? Int64.max, priority: row[priority].integer ?? 0, text: text)
             guard let icao = row[icaoColumn].text?.trimmingCharacters(in: .whitespacesAndNewlines).uppercased(), isICAO(icao) else {

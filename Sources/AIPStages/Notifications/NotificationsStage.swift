@@ -20,6 +20,10 @@ public struct NotificationsStage: Stage {
     public static let upstream = [AirportsStage.name]
     /// `aip_entries.std_field_id` of "Customs and immigration" (AD 2.3 item 2).
     public static let customsFieldID: Int64 = 302
+    /// The `aip_entries` rows of the customs texts: `std_field_id` 302, stored as an integer or, by an older bundle,
+    /// as text.
+    static let customsEntries = PlainFilter(column: AirportsContract.AIPEntries.stdFieldID.name,
+                                            values: [.integer(customsFieldID), .text(String(customsFieldID))])
     /// `extraction_method` of every row: which parser (and version of its rules) read the text.
     public static let extractionMethod = "aipbundle_parser_v1"
     /// The location findings name: the upstream table the texts were read from.

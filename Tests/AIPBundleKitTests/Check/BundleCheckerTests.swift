@@ -10,15 +10,9 @@ import TestSupport
 import Testing
 
 @Suite struct BundleCheckerTests {
-    /// A fresh, valid airports.db that the test may then break.
-    func database(_ folder: TemporaryFolder) throws -> (URL, DatabaseQueue) {
-        let url = try writeSampleDatabase(in: folder)
-        return (url, try DatabaseQueue(path: url.path))
-    }
-
     @Test func aFreshDatabasePasses() throws {
         let folder = try TemporaryFolder()
-        let (url, _) = try database(folder)
+        let (url, _) = try sampleDatabase(in: folder)
         try writeManifest(in: folder.url)
         #expect(try BundleChecker.check(url).isEmpty)
         #expect(try BundleChecker.check(folder.url).isEmpty)
@@ -26,7 +20,7 @@ import Testing
 
     @Test func aFolderIsCheckedAgainstItsManifest() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         #expect(try BundleChecker.check(folder.url).map(\.description) == ["manifest.json: is missing"])
         #expect(try BundleChecker.check(folder.url).map(\.code) == [.checkManifestUnusable])
         try writeManifest(in: folder.url, files: [])
@@ -44,7 +38,7 @@ import Testing
 
     @Test func aDroppedColumnIsFound() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { try $0.execute(sql: "ALTER TABLE runways DROP COLUMN surface") }
         let findings = try BundleChecker.check(url)
         #expect(findings.map(\.description).contains("airports.db: runways.surface: column is missing"))
@@ -53,7 +47,7 @@ import Testing
 
     @Test func aWrongTypeIsFound() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { db in
             try db.execute(sql: "ALTER TABLE airports RENAME COLUMN elevation_ft TO old_elevation")
             try db.execute(sql: "ALTER TABLE airports ADD COLUMN elevation_ft TEXT")
@@ -65,7 +59,7 @@ import Testing
 
     @Test func integersInARealColumnAreFound() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         // A REAL column converts integers; only a typeless or mis-declared store keeps them. Simulate a writer
         // that stored text in a flag column instead.
         try queue.write { try $0.execute(sql: "UPDATE runways SET lighted = 'yes' WHERE id = 233628") }
@@ -77,7 +71,7 @@ import Testing
 
     @Test func aNullCoordinateIsFound() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { try $0.execute(sql: "UPDATE airports SET latitude_deg = NULL WHERE icao_code = 'EHRD'") }
         let messages = try BundleChecker.check(url).map(\.description)
         #expect(messages == ["airports.db: airports.latitude_deg: is NULL (1 row, e.g. EHRD)"])
@@ -85,7 +79,7 @@ import Testing
 
     @Test func brokenInvariantsAreFound() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { db in
             try db.execute(sql: "UPDATE runways SET airport_icao = 'EZZZ' WHERE id = 234529")
             try db.execute(sql: "UPDATE airports SET sources = 'worldairports,uk_eaip_html' WHERE icao_code = 'EBOS'")
@@ -128,7 +122,7 @@ import Testing
     /// failure was swallowed, so an unsorted value elsewhere went unreported and `check` said OK.
     @Test func aQuoteInSourcesNeitherHidesNorBreaksTheSourcesRule() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { db in
             try db.execute(sql: #"UPDATE airports SET sources = 'a"b' WHERE icao_code = 'EBOS'"#)
             try db.execute(sql: "UPDATE airports SET sources = 'worldairports,a' WHERE icao_code = 'EHRD'")
@@ -141,7 +135,7 @@ import Testing
 
     @Test func aRuleThatCannotRunIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, _) = try database(folder)
+        let (url, _) = try sampleDatabase(in: folder)
         let broken = InvariantRule(name: "broken", table: AirportsContract.Airports.table, column: AirportsContract.Airports.sources, message: "never shown",
                                    sql: "SELECT json_extract(sources, '$[0]') FROM airports")
         let file = BundleFile(name: "airports.db", stage: "airports", kind: .sqlite(schema: AirportsContract.schema, invariants: [broken]))
@@ -153,7 +147,7 @@ import Testing
 
     @Test func aWALFileIsAFindingAndCheckingLeavesNothingBeside() throws {
         let folder = try TemporaryFolder()
-        let (url, _) = try database(folder)
+        let (url, _) = try sampleDatabase(in: folder)
         let handle = try FileHandle(forWritingTo: url)
         try handle.seek(toOffset: 18)
         try handle.write(contentsOf: Data([2, 2]))
@@ -167,7 +161,7 @@ import Testing
 
     @Test func aTriggerIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { try $0.execute(sql: "CREATE TRIGGER wipe AFTER INSERT ON airports BEGIN DELETE FROM runways; END") }
         #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: airports: has trigger wipe; bundle files hold no triggers"])
         #expect(try BundleChecker.check(url).map(\.code) == [.checkExtraObject])
@@ -175,7 +169,7 @@ import Testing
 
     @Test func aViewIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { try $0.execute(sql: "CREATE VIEW big AS SELECT * FROM airports WHERE type = 'large_airport'") }
         #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: big: is a view; bundle files hold no views"])
         #expect(try BundleChecker.check(url).map(\.code) == [.checkExtraObject])
@@ -183,7 +177,7 @@ import Testing
 
     @Test func aTableOutsideTheContractIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE notes (text TEXT)")
             try db.execute(sql: "ANALYZE")  // sqlite_stat1 is SQLite's own, and allowed
@@ -194,7 +188,7 @@ import Testing
 
     @Test func infinityInARealColumnIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { try $0.execute(sql: "UPDATE runways SET length_ft = 9e999 WHERE id = 233628") }
         #expect(try BundleChecker.check(url).map(\.description) == ["airports.db: runways.length_ft: 1 value is ±Inf or NaN"])
         #expect(try BundleChecker.check(url).map(\.code) == [.checkNonFinite])
@@ -202,7 +196,7 @@ import Testing
 
     @Test func aMissingBuildStampIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { db in
             try db.execute(sql: "DELETE FROM model_metadata WHERE key = 'bundle_version'")
             try db.execute(sql: "UPDATE model_metadata SET value = '' WHERE key = 'airac_cycle'")
@@ -214,7 +208,7 @@ import Testing
 
     @Test func anImpossibleAIRACDateIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { try $0.execute(sql: "UPDATE model_metadata SET value = '2026-02-30' WHERE key = 'airac_date'") }
         #expect(try BundleChecker.check(url).map(\.description) == [
             "airports.db: model_metadata.value: airac_date is not a YYYY-MM-DD date (1 row, e.g. 2026-02-30)",
@@ -223,7 +217,7 @@ import Testing
 
     @Test func aBrokenForeignKeyIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, _) = try database(folder)
+        let (url, _) = try sampleDatabase(in: folder)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
         try DatabaseQueue(path: url.path, configuration: configuration).write { db in
@@ -240,7 +234,7 @@ import Testing
     /// corrupt key too.
     @Test func aCorruptIndexIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         let (page, pageSize) = try queue.read { db in
             (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'idx_runways_airport'")!,
              try Int.fetchOne(db, sql: "PRAGMA page_size")!)
@@ -317,7 +311,7 @@ import Testing
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/reference/airports_small.db"))
     func referenceDiffersOnlyByThe013Additions() throws {
         let folder = try TemporaryFolder()
-        let (url, _) = try database(folder)
+        let (url, _) = try sampleDatabase(in: folder)
         let differences = try BundleChecker.compareSchema(url, reference: SharedFixtures.url("reference/airports_small.db"))
         #expect(differences.allSatisfy { $0.introduced == .euroAIP013 }, "\(differences.filter { $0.introduced == .original })")
         // The contract's list: airac_date in the four *_changes tables, waypoints.source_id (and its key),
@@ -332,7 +326,7 @@ import Testing
     @Test(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/reference/airports_small.db"))
     func referenceComparisonFlagsAnyOtherDifference() throws {
         let folder = try TemporaryFolder()
-        let (url, _) = try database(folder)
+        let (url, _) = try sampleDatabase(in: folder)
         let reference = folder.url.appendingPathComponent("reference.db")
         try FileManager.default.copyItem(at: SharedFixtures.url("reference/airports_small.db"), to: reference)
         try DatabaseQueue(path: reference.path).write { try $0.execute(sql: "ALTER TABLE runways DROP COLUMN width_ft") }

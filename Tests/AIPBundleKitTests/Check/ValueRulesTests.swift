@@ -7,14 +7,9 @@ import Testing
 
 /// The value rules every SQLite bundle file gets from its contract: text encoding and physical ranges.
 @Suite struct ValueRulesTests {
-    func database(_ folder: TemporaryFolder) throws -> (URL, DatabaseQueue) {
-        let url = try writeSampleDatabase(in: folder)
-        return (url, try DatabaseQueue(path: url.path))
-    }
-
     @Test func aNULOrInvalidUTF8InATextValueIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         #expect(try BundleChecker.check(url).isEmpty)
         // Stored as TEXT with the bytes given: SQLite validates nothing.
         try queue.write { db in
@@ -33,7 +28,7 @@ import Testing
 
     @Test func aNumberOutsideItsPhysicalRangeIsAFinding() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { db in
             try db.execute(sql: "UPDATE airports SET elevation_ft = -1e12 WHERE icao_code = 'EBOS'")
             try db.execute(sql: "UPDATE runways SET length_ft = -5, le_heading_degT = 7200 WHERE id = 233628")
@@ -51,7 +46,7 @@ import Testing
     /// declares a range, not a list of its own.
     @Test func theBoundsAreInRangeAndEveryRangedColumnIsRead() throws {
         let folder = try TemporaryFolder()
-        let (url, queue) = try database(folder)
+        let (url, queue) = try sampleDatabase(in: folder)
         try queue.write { db in
             try db.execute(sql: "UPDATE runways SET le_heading_degT = 0, he_heading_degT = 360, width_ft = 0 WHERE id = 233628")
         }
