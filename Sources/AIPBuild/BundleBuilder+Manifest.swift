@@ -18,7 +18,7 @@ extension BundleBuilder {
     static func writeManifest(in staging: URL, stamp: BuildStamp, build: Manifest.Build, ran: [StageResult], carried: CarriedOver,
                               signingKey: SigningKey? = nil) throws -> (Manifest, String) {
         var entries = carried.entries
-        for result in ran { entries.merge(result.manifestEntries) { _, new in new } }
+        for result in ran { entries.merge(try result.manifestEntries.value()) { _, new in new } }
         var manifest = try Manifest.make(
             bundleVersion: stamp.version, airacCycle: stamp.airac.identifier, airacDate: stamp.airac.effectiveDate,
             builderVersion: builderVersion, entries: entries, inputs: ran.flatMap(\.inputDigests) + carried.inputs, build: build)

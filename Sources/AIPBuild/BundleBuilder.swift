@@ -51,8 +51,8 @@ public struct StageResult: Sendable {
     public var report: StageReport
     /// The digests of the inputs the stage read, for the manifest.
     var inputDigests: [ManifestInput]
-    /// The manifest entries of the files the stage wrote.
-    var manifestEntries: [String: ManifestFile]
+    /// The manifest entries of the files the stage wrote (made in the background while later stages run).
+    var manifestEntries: BackgroundWork<[String: ManifestFile]>
     /// Files the stage wrote, as named in `--out`.
     public var outputs: [String]
     public var outputBytes: Int
@@ -142,6 +142,8 @@ public enum BundleBuilder {
     /// airports). A stage sees only its upstream stages' files in `staging` (written or carried), never a file a
     /// concurrent stage is still writing. When stages fail, no further stage starts, the running ones finish, and
     /// the error of the first failed stage in `options.stages` order is thrown: the same error whatever the timing.
+    /// (A stage whose files cannot be hashed for the manifest fails too, but only once the stages after it have run:
+    /// they are hashed meanwhile.)
     private static func assemble(_ options: BuildOptions, settings: SettingsFile, in staging: URL, carried: CarriedOver,
                                  previous: URL?) async throws -> [StageResult] {
         if let source = carried.bundle?.folder {
@@ -173,7 +175,11 @@ public enum BundleBuilder {
             } while true
             return stages.indices.compactMap { byIndex[$0] }
         }
-        return try outcomes.map { try $0.get() }
+        return try outcomes.map { outcome in
+            let result = try outcome.get()
+            _ = try result.manifestEntries.value()
+            return result
+        }
     }
 
     /// How the stage at `position` of the build's stages ended.
@@ -197,7 +203,7 @@ public enum BundleBuilder {
         let warnings = carriedUpstreamWarnings(for: stage, carried: carried)
         if !warnings.isEmpty { run.report.findings = (run.report.findings + warnings).sorted() }
         return StageResult(report: run.report, inputDigests: run.inputDigests, manifestEntries: run.manifestEntries,
-                           outputs: stage.files, outputBytes: run.manifestEntries.values.reduce(0) { $0 + $1.bytes },
+                           outputs: stage.files, outputBytes: run.outputBytes,
                            wallTime: clock.now - start)
     }
 

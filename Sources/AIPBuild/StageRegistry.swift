@@ -29,24 +29,28 @@ public struct RegisteredStage: Sendable {
             // Only databases have `sqlite_sequence` marks; a JSON file (rules.json) is not opened as one.
             let databases = BundleFiles.owned(by: S.name).filter { $0.manifestKind == .sqlite }.map(\.name)
             let marks = BackgroundWork { try Dictionary(uniqueKeysWithValues: databases.map { ($0, try previous.idHighWaterMarks(in: $0)) }) }
-            // The manifest needs every input's SHA-256: hashed on the other core, from when the stage says the files are
-            // read, else while the files are written.
+            // The manifest needs every input's SHA-256: hashed as the stage loads each file, else while the files are written.
             let inputDigests = InputDigests(root: context.sources.root)
             var context = context
-            context.inputsRead = { inputDigests.start($0) }
+            context.sources.onLoad = { inputDigests.loaded($0, stored: $1) }
             let output = try await stage.run(context)
             let inputFiles = output.inputs.map(\.file)
             inputDigests.start(inputFiles)
             let written = try write(output, folder, context, try marks.value())
-            var entries: [String: ManifestFile] = [:]
-            for (name, contents) in written.contents {
+            let files = try written.contents.map { name, contents in
                 guard let file = BundleFiles.named(name) else { throw BundleWriteError("\(name) is not a registered bundle file") }
-                entries[name] = try ManifestFile(contents: contents, kind: file.manifestKind, name: name)
+                return (name: name, contents: contents, kind: file.manifestKind)
+            }
+            // The files' manifest entries (SHA-256, content hash) are made in the background: the stages reading these
+            // files (notifications reads airports.db) start meanwhile.
+            let entries = BackgroundWork {
+                try Dictionary(uniqueKeysWithValues: files.map { ($0.name, try ManifestFile(contents: $0.contents, kind: $0.kind, name: $0.name)) })
             }
             let counts = output.counts.merging(written.counts) { $1 }
             return StageRun(report: StageReport(stage: S.name, inputs: output.inputs, rowsWritten: written.rows, findings: output.findings,
                                                 counts: counts),
-                            inputDigests: try inputDigests.digests(of: inputFiles), manifestEntries: entries)
+                            inputDigests: try inputDigests.digests(of: inputFiles), manifestEntries: entries,
+                            outputBytes: files.reduce(0) { $0 + $1.contents.count })
         }
     }
 }
@@ -64,7 +68,9 @@ struct WrittenFiles: Sendable {
 struct StageRun: Sendable {
     var report: StageReport
     var inputDigests: [ManifestInput]
-    var manifestEntries: [String: ManifestFile]
+    var manifestEntries: BackgroundWork<[String: ManifestFile]>
+    /// The size of the files written.
+    var outputBytes: Int
 }
 
 /// Every stage of the build, in the order they run. `--only`, its help text and its validation come from here.

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Streams CSV records out of a buffer with libcsv, recovering from broken quoting line by line.
+/// Streams CSV records out of a buffer, with libcsv for quoted dialects, recovering from broken quoting line by line.
 ///
 /// libcsv runs in strict mode and is fed one physical line at a time, which is what lets the parser
 /// - tell the line on which every record starts (libcsv itself knows no line numbers);
@@ -23,6 +23,9 @@ import Darwin
 /// (the first record, or `expectedFieldCount`) and spans at most `maxLinesPerRecord` lines. The bound keeps recovery
 /// linear on garbage.
 ///
+/// An unquoted dialect (GeoNames) has no quote to track: each line is split at its delimiters here, with the same
+/// results libcsv gives, and libcsv is not used.
+///
 /// This file is the only one that touches libcsv.
 public enum CSVParser {
     /// How parsing ended.
@@ -34,9 +37,8 @@ public enum CSVParser {
         case truncated(line: Int)
     }
 
-    /// The byte libcsv is given as its quote character when the dialect has no quoting: 0xFF never occurs in UTF-8,
-    /// and a line holding it is rejected before libcsv sees it, so no byte of real text can open a quote.
-    private static let noQuote: UInt8 = 0xFF
+    /// A byte that never occurs in UTF-8: in an unquoted dialect, a line holding it is damaged and rejected whole.
+    private static let neverUTF8: UInt8 = 0xFF
 
     /// Parses `bytes`, calling `onRecord` for each well-formed record (the header included, as the first),
     /// in file order, and `onMalformed(line, code, reason)` for each record dropped for bad quoting (code
@@ -84,11 +86,6 @@ public enum CSVParser {
             func start() {
                 csv_init(&parser, options)
                 csv_set_delim(&parser, dialect.delimiter)
-                if !dialect.quoting {
-                    csv_set_quote(&parser, noQuote)
-                    // Unquoted fields are data as written: no trimming of spaces.
-                    csv_set_space_func(&parser, noSpace)
-                }
             }
             start()
             defer { csv_free(&parser) }
@@ -150,7 +147,7 @@ public enum CSVParser {
                         line += 1
                         continue
                     }
-                    if !dialect.quoting, memchr(base + offset, Int32(noQuote), end - offset) != nil {
+                    if !dialect.quoting, memchr(base + offset, Int32(neverUTF8), end - offset) != nil {
                         onMalformed(line, .valueInvalidUTF8, "holds the byte 0xFF, which is never valid UTF-8")
                         offset = end
                         line += 1
@@ -160,6 +157,15 @@ public enum CSVParser {
                     recordStartOffset = offset
                 }
                 state.pointee.currentLine = line
+                if !dialect.quoting {
+                    if let truncated = state.pointee.splitUnquoted(base + offset, count: end - offset, delimiter: dialect.delimiter,
+                                                                  terminated: base[end - 1] == 0x0A || base[end - 1] == 0x0D) {
+                        return (.truncated(line: truncated), line + 1)
+                    }
+                    offset = end
+                    line += 1
+                    continue
+                }
                 let consumed = csv_parse(&parser, base + offset, end - offset, fieldCallback, recordCallback, context)
                 if consumed < end - offset {
                     recover("malformed quoting (a quote inside an unquoted field, or text after a closing quote)")
@@ -181,7 +187,8 @@ public enum CSVParser {
     }
 }
 
-/// The record being assembled, shared with libcsv's C callbacks through an opaque pointer.
+/// The record being assembled: shared with libcsv's C callbacks through an opaque pointer, or filled by
+/// ``splitUnquoted(_:count:delimiter:terminated:)``.
 private struct ParseState {
     let deliver: (CSVRecord) -> Bool
     var stopped = false
@@ -197,7 +204,7 @@ private struct ParseState {
     var recordStartLine = 1
     var currentLine = 1
     var brokenRecord = false
-    /// Set while `csv_fini` flushes the last record of the buffer.
+    /// Set while the last record of the buffer is flushed (by `csv_fini`, or an unquoted line without a terminator).
     var atEnd = false
     /// The last record ended the buffer with fewer fields than expected (see ``CSVParser/Outcome/truncated(line:)``).
     var truncated = false
@@ -251,6 +258,29 @@ private struct ParseState {
         used += 1
     }
 
+    /// Delivers one line of an unquoted dialect as libcsv would (fields split at `delimiter`, nothing trimmed, a blank
+    /// line no record), without its state machine: with no quote to track, libcsv only cost a call per byte. A last
+    /// line without a terminator ends the buffer as `csv_fini` ends it; returns its line when it is truncated.
+    mutating func splitUnquoted(_ start: UnsafePointer<UInt8>, count: Int, delimiter: UInt8, terminated: Bool) -> Int? {
+        var length = count
+        if length > 0, start[length - 1] == 0x0A { length -= 1 }
+        if length > 0, start[length - 1] == 0x0D { length -= 1 }
+        guard length > 0 else { return nil }
+        var fieldStart = start
+        let end = start + length
+        while let found = memchr(fieldStart, Int32(delimiter), end - fieldStart) {
+            let delimiterAt = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            appendField(fieldStart, delimiterAt - fieldStart)
+            fieldStart = delimiterAt + 1
+        }
+        appendField(fieldStart, end - fieldStart)
+        atEnd = !terminated
+        defer { atEnd = false }
+        endRecord()
+        guard truncated else { return nil }
+        return recordStartLine
+    }
+
     mutating func endRecord() {
         defer { resetRecord() }
         let spansLines = currentLine > recordStartLine
@@ -277,5 +307,3 @@ private let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, Unsafe
 private let recordCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
     context!.assumingMemoryBound(to: ParseState.self).pointee.endRecord()
 }
-
-private let noSpace: @convention(c) (UInt8) -> Int32 = { _ in 0 }

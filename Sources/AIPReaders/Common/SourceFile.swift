@@ -27,7 +27,12 @@ public struct SourceFile: Sendable {
     ///   before opening, since opening a FIFO would hang), `.unreadable` (permission denied, I/O error),
     ///   `.corruptCompression` or `.tooLarge`.
     public init(contentsOf url: URL, displayName: String, limits: DecompressionLimits = .standard) throws {
-        let raw = try Self.map(url, displayName: displayName)
+        try self.init(stored: try Self.map(url, displayName: displayName), displayName: displayName, limits: limits)
+    }
+
+    /// The file whose bytes as stored are `raw`, gunzipped when they are gzip data.
+    /// - Throws: ``SourceError`` `.corruptCompression` or `.tooLarge`.
+    init(stored raw: Data, displayName: String, limits: DecompressionLimits = .standard) throws {
         if Gzip.hasMagic(raw) {
             self.init(displayName: displayName, bytes: try Gzip.decompress(raw, file: displayName, limits: limits),
                       storedByteCount: raw.count)

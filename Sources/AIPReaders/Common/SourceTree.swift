@@ -12,6 +12,9 @@ public struct SourceTree: Sendable {
     public static let lockFileName = "sources.lock.json"
 
     public let root: URL
+    /// Called by ``file(_:)`` with each file's bytes as stored (before gunzipping), on the thread loading it: the build
+    /// hashes its inputs there, from the very bytes the stage parses, instead of reading every file a second time.
+    public var onLoad: (@Sendable (_ relativePath: String, _ stored: Data) -> Void)?
 
     public init(root: URL) {
         self.root = root
@@ -26,7 +29,9 @@ public struct SourceTree: Sendable {
             // lstat: a dangling link or a FIFO still "exists", and SourceFile then says what is wrong with it.
             var info = stat()
             if lstat(url.path, &info) == 0 {
-                return try SourceFile(contentsOf: url, displayName: candidate)
+                let stored = try SourceFile.map(url, displayName: candidate)
+                onLoad?(candidate, stored)
+                return try SourceFile(stored: stored, displayName: candidate)
             }
         }
         throw SourceError(file: relativePath, kind: .missingFile,

@@ -235,7 +235,7 @@ private struct PageReading {
             if numberText.isEmpty {
                 finding(.eaipItemNumberMissing, location, value: label.field,
                         reason: "starts AD 2.\(number) without an item number; kept without a standard field")
-            } else if let parsed = Int(numberText.trimmingCharacters(in: CharacterSet(charactersIn: ". "))) {
+            } else if let parsed = Self.itemNumber(numberText) {
                 itemNumber = parsed
             } else {
                 finding(.eaipItemNumberInvalid, location, value: numberText,
@@ -252,17 +252,24 @@ private struct PageReading {
         }
     }
 
+    /// An item number cell's number, without the dots and spaces around it (`3.`, ` 12 `).
+    private static func itemNumber(_ text: String) -> Int? {
+        let digits = text.utf8.drop { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: " ") }
+        guard let last = digits.lastIndex(where: { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: " ") }) else { return nil }
+        return Int(Substring(digits[...last]))
+    }
+
+    private static let foreignClass = [Array("foreign".utf8)]
+
     /// A label cell: French SIA labels hold the national text, then the English one in `span.foreign`.
     private static func label(_ cell: HTMLNode?) -> (field: String, alt: String?) {
         guard let cell else { return ("", nil) }
-        let foreign = cell.descendants(named: "span").filter { span in
-            span.attribute("class")?.split(whereSeparator: { " \t\n\r".contains($0) }).contains("foreign") == true
-        }
+        let foreign = cell.descendants(named: "span").filter { $0.hasClass(among: foreignClass) }
         let english = foreign.map { HTMLText.of($0) }.filter { !$0.isEmpty }.joined(separator: " ")
-        guard !english.isEmpty else { return (singleLine(HTMLText.of(cell)), nil) }
+        guard !english.isEmpty else { return (HTMLText.singleLine(cell), nil) }
         // A set: a label of many foreign spans would otherwise cost spans × nodes.
         let skipped = Set(foreign.map(\.index))
-        var national = singleLine(HTMLText.of(cell) { skipped.contains($0.index) })
+        var national = HTMLText.singleLine(cell) { skipped.contains($0.index) }
         if national.hasSuffix("/") { national = String(national.dropLast()).trimmingCharacters(in: .whitespaces) }
         return (english, national.isEmpty ? nil : national)
     }
@@ -283,10 +290,6 @@ private struct PageReading {
         text += value
     }
 
-    private static func singleLine(_ text: String) -> String {
-        text.split(separator: "\n").joined(separator: " ")
-    }
-
     // MARK: Charts
 
     /// AD 2.24: MakeAIP lists a title row then a link row per chart; French SIA lists links whose text is the chart name.
@@ -294,12 +297,12 @@ private struct PageReading {
         switch family {
         case .makeAIP:
             return section.descendants(named: "tr").filter { $0.descendants(named: "a").isEmpty }.enumerated().compactMap { index, row in
-                let title = singleLine(HTMLText.of(row))
+                let title = HTMLText.singleLine(row)
                 return title.isEmpty ? nil : AerodromeChart(title: title, location: "AD 2.24 row \(index + 1)")
             }
         case .frenchSIA:
             return section.descendants(named: "a").enumerated().compactMap { index, link in
-                let title = singleLine(HTMLText.of(link))
+                let title = HTMLText.singleLine(link)
                 return title.isEmpty ? nil : AerodromeChart(title: title, location: "AD 2.24 link \(index + 1)")
             }
         case .aipPDF:

@@ -61,7 +61,9 @@ final class HTMLDocument {
     /// Whether the XML parser built this tree (false: the HTML parser did).
     let isXML: Bool
     /// ``HTMLText``'s reading of ``names``, made when the first text is asked for.
-    private(set) lazy var textLookup = HTMLText.Lookup(names: names, nameIndices: nameIndices)
+    private(set) lazy var textLookup = HTMLText.Lookup(names: names)
+    /// The index of `class` among ``names``, looked up once: classes are asked of every span.
+    let classIndex: Int32?
 
     /// Parses `bytes` as UTF-8; nil when no element could be read at all (empty or whitespace-only input).
     convenience init?(bytes: Data, parser: Parser = .xmlThenHTML) {
@@ -79,6 +81,7 @@ final class HTMLDocument {
         (nodes, attributes, bytes, lastChild) = (builder.arrays.nodes, builder.arrays.attributes, builder.arrays.bytes, builder.arrays.lastChild)
         names = builder.names
         nameIndices = builder.nameIndices
+        classIndex = builder.nameIndices["class"]
         self.isXML = isXML
     }
 
@@ -147,6 +150,13 @@ struct HTMLNode: Equatable {
     func attribute(_ name: String) -> String? {
         guard let index = document.nameIndex(name), let bytes = attributeBytes(nameIndex: index) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the `class` attribute, split at ASCII white space as HTML splits it, names one of `classes`.
+    func hasClass(among classes: [[UInt8]]) -> Bool {
+        guard let classIndex = document.classIndex, let value = attributeBytes(nameIndex: classIndex) else { return false }
+        return value.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C })
+            .contains { token in classes.contains { $0.elementsEqual(token) } }
     }
 
     /// The value of the attribute whose name has index `nameIndex` in ``HTMLDocument/names``, as bytes, or nil.

@@ -22,12 +22,11 @@ enum HTMLText {
         case hiddenByClass(block: Bool)
     }
 
-    /// The role of each name of a document, by index, and the index of `class`.
+    /// The role of each name of a document, by index.
     struct Lookup {
         var roles: [Role]
-        var classIndex: Int32?
 
-        init(names: [String], nameIndices: [String: Int32]) {
+        init(names: [String]) {
             roles = names.map { name in
                 switch name {
                 case "script", "style": .hidden
@@ -37,7 +36,6 @@ enum HTMLText {
                 default: HTMLText.blockElements.contains(name) ? .block : .inline
                 }
             }
-            classIndex = nameIndices["class"]
         }
     }
 
@@ -46,13 +44,14 @@ enum HTMLText {
     static func of(_ node: HTMLNode, skipping: (HTMLNode) -> Bool = { _ in false }) -> String {
         var builder = Builder(lookup: node.document.textLookup)
         builder.append(node, skipping: skipping, depth: 0)
-        return builder.finish()
+        return builder.finish(separator: "\n")
     }
 
-    /// Whether `node`'s class attribute, split at spaces, names one of ``hiddenClasses``.
-    private static func hasHiddenClass(_ node: HTMLNode, classIndex: Int32?) -> Bool {
-        guard let classIndex, let classes = node.attributeBytes(nameIndex: classIndex) else { return false }
-        return classes.split(separator: UInt8(ascii: " ")).contains { token in hiddenClasses.contains { $0.elementsEqual(token) } }
+    /// The text of `node` on one line: its lines (``of(_:skipping:)``) joined by a space.
+    static func singleLine(_ node: HTMLNode, skipping: (HTMLNode) -> Bool = { _ in false }) -> String {
+        var builder = Builder(lookup: node.document.textLookup)
+        builder.append(node, skipping: skipping, depth: 0)
+        return builder.finish(separator: " ")
     }
 
     private struct Builder {
@@ -82,7 +81,7 @@ enum HTMLText {
             case .inline: block = false
             case .block: block = true
             case .hiddenByClass(let isBlock):
-                if HTMLText.hasHiddenClass(node, classIndex: lookup.classIndex) { return }
+                if node.hasClass(among: HTMLText.hiddenClasses) { return }
                 block = isBlock
             }
             guard !skipping(node) else { return }
@@ -96,14 +95,23 @@ enum HTMLText {
         }
 
         mutating func appendText(_ text: ArraySlice<UInt8>) {
-            for byte in text {
-                // ASCII whitespace collapses here; a no-break space (two UTF-8 bytes) is handled per line in endLine.
-                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C {
-                    pendingSpace = true
-                } else {
+            // ASCII whitespace collapses here; a no-break space (two UTF-8 bytes) is handled per line in endLine.
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C }
+            text.withUnsafeBufferPointer { bytes in
+                var index = 0
+                while index < bytes.count {
+                    guard !isSpace(bytes[index]) else {
+                        pendingSpace = true
+                        index += 1
+                        continue
+                    }
+                    // A word is appended whole, not byte by byte.
+                    var end = index + 1
+                    while end < bytes.count, !isSpace(bytes[end]) { end += 1 }
                     if pendingSpace, !current.isEmpty { current.append(0x20) }
                     pendingSpace = false
-                    current.append(byte)
+                    current.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    index = end
                 }
             }
         }
@@ -121,9 +129,9 @@ enum HTMLText {
             pendingSpace = false
         }
 
-        mutating func finish() -> String {
+        mutating func finish(separator: String) -> String {
             endLine()
-            return lines.joined(separator: "\n")
+            return lines.joined(separator: separator)
         }
     }
 }

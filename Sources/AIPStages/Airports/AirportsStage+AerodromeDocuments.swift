@@ -43,29 +43,51 @@ extension AirportsStage {
     /// An airport row made from a document (out of the OurAirports scope) takes the name of the first document in
     /// that order, its ARP position and its elevation (AD 2.2 item 3, NULL when unreadable); without a readable
     /// position the document cannot be placed and is reported (`aip.no_position`).
-    public func merge(pages: [AerodromeDocument], into output: inout Output, ids: inout AirportsRowIds) throws(IdCarryOverError) {
+    public func merge(pages: [AerodromeDocument], into output: inout Output, ids: inout AirportsRowIds) async throws(IdCarryOverError) {
         var findings: [Finding] = []
         let winners = Self.precedence(pages, findings: &findings)
-        var airportIndex: [String: Int] = [:]
-        for (index, airport) in output.airports.enumerated() { airportIndex[airport.icaoCode] = index }
+        let used = Self.placed(winners, in: &output.airports, findings: &findings)
         var runwayEnds: [String: Set<String>] = [:]
         for runway in output.runways {
             for ident in [runway.leIdent, runway.heIdent].compactMap({ $0 }) { runwayEnds[runway.airportICAO, default: []].insert(ident) }
         }
+        // Items and procedures need nothing from each other: one core makes each (this merge is the longest step the
+        // build runs on one core).
+        let entryIds = ids.aipEntries
+        async let entriesMade = Self.entryRows(of: used, ids: entryIds)
+        let proceduresMade = Self.procedureRows(of: used, runwayEnds: runwayEnds, ids: ids.procedures)
+        // The entries' error first when both run out of ids, as when they were made first.
+        let entries = try await entriesMade.get()
+        let procedures = try proceduresMade.get()
+        (output.aipEntries, ids.aipEntries) = (entries.rows, entries.ids)
+        (output.procedures, ids.procedures) = (procedures.rows, procedures.ids)
+        output.airports.sort { $0.icaoCode < $1.icaoCode }
+        output.findings = (output.findings + findings + entries.findings + procedures.findings).sorted()
+        output.counts["eaip_pages"] = Dictionary(grouping: winners, by: \.sourceTag).mapValues(\.count)
+        output.counts["procedures_by_type"] = Dictionary(grouping: output.procedures, by: \.procedureType).mapValues(\.count)
+    }
 
-        var entries: [(key: RowKey, row: AIPEntryRow, order: Int)] = []
-        var entryKeys = Set<RowKey>()
-        // The items eAIP pages give, by the page giving them: a PDF chapter's reading of them is left out.
-        var eaipItems: [RowKey: String] = [:]
-        var procedures: [RowKey: ProcedureRow] = [:]
-        var eaipProcedureICAOs = Set<String>()
+    /// Rows made from documents, numbered, with the allocator that numbered them and the findings made on the way.
+    struct NumberedRows<Row: Sendable>: Sendable {
+        var rows: [Row]
+        var ids: IdAllocator
+        var findings: [Finding]
+    }
+
+    /// Adds each document's source tag to its airport, or makes an airport row from the document for an aerodrome
+    /// OurAirports did not give; returns the documents that are used (one that cannot be placed is reported instead).
+    static func placed(_ winners: [AerodromeDocument], in airports: inout [AirportRow], findings: inout [Finding]) -> [AerodromeDocument] {
+        var airportIndex: [String: Int] = [:]
+        for (index, airport) in airports.enumerated() { airportIndex[airport.icaoCode] = index }
+        var used: [AerodromeDocument] = []
+        used.reserveCapacity(winners.count)
         for page in winners {
             let tag = page.sourceTag
             if let index = airportIndex[page.icao] {
-                if !output.airports[index].sources.contains(tag) { output.airports[index].sources = (output.airports[index].sources + [tag]).sorted() }
+                if !airports[index].sources.contains(tag) { airports[index].sources = (airports[index].sources + [tag]).sorted() }
             } else if let position = page.arpText.flatMap(ARPPosition.parse) {
-                airportIndex[page.icao] = output.airports.count
-                output.airports.append(AirportRow(
+                airportIndex[page.icao] = airports.count
+                airports.append(AirportRow(
                     icaoCode: page.icao, name: page.name, type: nil, latitudeDeg: position.latitudeDeg, longitudeDeg: position.longitudeDeg,
                     elevationFt: page.entries.first { $0.section == 2 && $0.itemNumber == 3 }
                         .flatMap { AerodromeElevation.feet(in: $0.value) }.map(Double.init), continent: nil, isoCountry: nil, isoRegion: nil, municipality: nil, scheduledService: nil,
@@ -76,6 +98,20 @@ extension AirportsStage {
                                         action: .rowRejected))
                 continue
             }
+            used.append(page)
+        }
+        return used
+    }
+
+    /// The `aip_entries` rows of the documents used (in ``precedence(_:findings:)`` order), numbered in row order: per
+    /// airport and source, section by section, in item order.
+    static func entryRows(of documents: [AerodromeDocument], ids: IdAllocator) -> Result<NumberedRows<AIPEntryRow>, IdCarryOverError> {
+        var findings: [Finding] = []
+        var entries: [(key: RowKey, row: AIPEntryRow, sectionRank: Int, order: Int)] = []
+        var entryKeys = Set<RowKey>()
+        // The items eAIP pages give, by the page giving them: a PDF chapter's reading of them is left out.
+        var eaipItems: [RowKey: String] = [:]
+        for page in documents {
             for entry in page.entries {
                 guard let row = Self.entryRow(entry, page: page, findings: &findings) else { continue }
                 if page.family == .aipPDF, let eaipFile = eaipItems[Self.itemKey(row)] {
@@ -90,8 +126,28 @@ extension AirportsStage {
                                             action: .rowRejected))
                     continue
                 }
-                entries.append((key, row, entry.itemNumber ?? 100))
+                entries.append((key, row, entry.section, entry.itemNumber ?? 100))
             }
+        }
+        entries.sort { ($0.row.airportICAO, $0.row.source, $0.sectionRank, $0.order, $0.row.field)
+            < ($1.row.airportICAO, $1.row.source, $1.sectionRank, $1.order, $1.row.field) }
+        var ids = ids
+        do {
+            let rows = try ids.numbering(entries.map { (key: $0.key, row: $0.row) }, id: \.id)
+            return .success(NumberedRows(rows: rows, ids: ids, findings: findings))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The `procedures` rows of the charts of the documents used (in ``precedence(_:findings:)`` order), numbered by
+    /// ``numbered(_:ids:)``; a runway the airport lacks is cleared and reported.
+    static func procedureRows(of documents: [AerodromeDocument], runwayEnds: [String: Set<String>],
+                              ids: IdAllocator) -> Result<NumberedRows<ProcedureRow>, IdCarryOverError> {
+        var findings: [Finding] = []
+        var procedures: [RowKey: ProcedureRow] = [:]
+        var eaipProcedureICAOs = Set<String>()
+        for page in documents {
             // A PDF chapter's charts only stand in for an aerodrome no eAIP page gives procedures for.
             if page.family != .aipPDF, !page.charts.isEmpty { eaipProcedureICAOs.insert(page.icao) }
             for chart in page.charts where page.family != .aipPDF || !eaipProcedureICAOs.contains(page.icao) {
@@ -107,15 +163,13 @@ extension AirportsStage {
                 if procedures[key] == nil { procedures[key] = row }
             }
         }
-
-        entries.sort { ($0.row.airportICAO, $0.row.source, Self.sectionRank($0.row.section), $0.order, $0.row.field)
-            < ($1.row.airportICAO, $1.row.source, Self.sectionRank($1.row.section), $1.order, $1.row.field) }
-        output.aipEntries = try ids.aipEntries.numbering(entries.map { (key: $0.key, row: $0.row) }, id: \.id)
-        output.procedures = try Self.numbered(Array(procedures.values), ids: &ids.procedures)
-        output.airports.sort { $0.icaoCode < $1.icaoCode }
-        output.findings = (output.findings + findings).sorted()
-        output.counts["eaip_pages"] = Dictionary(grouping: winners, by: \.sourceTag).mapValues(\.count)
-        output.counts["procedures_by_type"] = Dictionary(grouping: output.procedures, by: \.procedureType).mapValues(\.count)
+        var ids = ids
+        do {
+            let rows = try Self.numbered(Array(procedures.values), ids: &ids)
+            return .success(NumberedRows(rows: rows, ids: ids, findings: findings))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The document of each (aerodrome, source) that is used, sorted by ICAO code, eAIP before PDF, then tag; the others
@@ -137,10 +191,6 @@ extension AirportsStage {
         }
         // eAIP pages before PDF chapters: an eAIP page gives a new airport's name, and its charts replace a PDF's.
         return winners.sorted { ($0.icao, $0.family == .aipPDF ? 1 : 0, $0.sourceTag) < ($1.icao, $1.family == .aipPDF ? 1 : 0, $1.sourceTag) }
-    }
-
-    private static func sectionRank(_ section: String) -> Int {
-        AIPFieldCatalogue.sectionNames.first { $0.value == section }?.key ?? 9
     }
 
     /// The `aip_entries` row of one item (id set later); an item number outside the catalogue keeps no standard field.

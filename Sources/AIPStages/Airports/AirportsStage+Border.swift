@@ -27,6 +27,14 @@ extension AirportsStage {
             airportIndex[airport.icaoCode] = index
             if let country = airport.isoCountry { byCountry[country, default: []].append(index) }
         }
+        // Each airport's name is folded once, for the first row of its country that is matched by name.
+        var namesByCountry: [String: [FoldedName]] = [:]
+        func names(in country: String) -> [FoldedName] {
+            if let names = namesByCountry[country] { return names }
+            let names = (byCountry[country] ?? []).compactMap { index in output.airports[index].name.map { FoldedName(index: index, name: $0) } }
+            namesByCountry[country] = names
+            return names
+        }
         var rows: [(key: RowKey, row: BorderCrossingPointRow)] = []
         var firstLine: [RowKey: (file: String, line: Int)] = [:]
         for file in files {
@@ -46,7 +54,7 @@ extension AirportsStage {
                 if let written, Self.isICAO(written), airportIndex[written] != nil {
                     icao = written
                 } else {
-                    let candidates = Self.nameMatches(record, among: byCountry[country] ?? [], airports: output.airports)
+                    let candidates = Self.nameMatches(record, among: names(in: country))
                     if let written, Self.isICAO(written) {
                         // A code the bundle lacks: out of scope, or renamed since the list was written (LELO is now
                         // LERJ). Only a single airport of the country with the row's name stands in for it.
@@ -116,18 +124,29 @@ extension AirportsStage {
     private static let genericWords: Set<String> = ["airport", "aerodrome", "airfield", "aeroport", "flughafen", "flugplatz",
                                                     "lufthavn", "flygplats", "lotnisko", "aeropuerto", "aeroporto", "international", "intl"]
 
-    /// Airports (indexes into `airports`) whose folded name equals the record's, with the best score per airport.
-    static func nameMatches(_ record: BorderCrossingRecord, among candidates: [Int], airports: [AirportRow]) -> [(index: Int, score: Double)] {
+    /// An airport's name as matched: folded, whole and without its generic words.
+    struct FoldedName {
+        var index: Int
+        var whole: String
+        var core: String
+
+        init(index: Int, name: String) {
+            self.index = index
+            whole = AirportsStage.folded(name)
+            core = AirportsStage.withoutGenericWords(whole)
+        }
+    }
+
+    /// The airports among `candidates` whose folded name equals the record's, by index, with the best score.
+    static func nameMatches(_ record: BorderCrossingRecord, among candidates: [FoldedName]) -> [(index: Int, score: Double)] {
         let wanted = [record.name, record.airfieldName].compactMap { $0 }.map(folded)
         let wantedCore = wanted.map(withoutGenericWords)
         var matches: [(index: Int, score: Double)] = []
-        for index in candidates {
-            guard let name = airports[index].name else { continue }
-            let airportName = folded(name)
-            if wanted.contains(airportName) {
-                matches.append((index, 1.0))
-            } else if wantedCore.contains(withoutGenericWords(airportName)), !withoutGenericWords(airportName).isEmpty {
-                matches.append((index, 0.8))
+        for candidate in candidates {
+            if wanted.contains(candidate.whole) {
+                matches.append((candidate.index, 1.0))
+            } else if wantedCore.contains(candidate.core), !candidate.core.isEmpty {
+                matches.append((candidate.index, 0.8))
             }
         }
         // An exact match beats looser ones.

@@ -24,13 +24,11 @@ extension AirportsStage {
         var ids = try AirportsRowIds.carried(in: context)
         let pages = try await pagesRead
         let pdfs = try await pdfsRead
-        // The merge below runs on one core: the build hashes the documents on the other meanwhile.
-        context.inputsRead(pages.map(\.file) + pdfs.map(\.file.displayName))
         output.findings += pages.flatMap(\.result.findings) + pdfs.flatMap(\.result.findings)
         let pdfPages = pdfs.compactMap(\.result.page).map(Self.catalogued)
         let documents = Self.plausiblyDated(pages.compactMap(\.result.page) + pdfPages.map(\.page), cycle: context.stamp.airac,
                                             findings: &output.findings)
-        try merge(pages: documents, into: &output, ids: &ids)
+        try await merge(pages: documents, into: &output, ids: &ids)
         // AD 2.2 items mapped by label because their printed number disagrees with the catalogue, per document.
         output.counts["aip_pdf_items_remapped"] = Dictionary(pdfPages.filter { $0.remapped > 0 }.map { ($0.page.file, $0.remapped) }) { $0 + $1 }
         // Items of tables printed without numbers, placed by their label's words (Spain), per document.

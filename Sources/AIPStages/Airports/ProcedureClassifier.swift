@@ -48,18 +48,18 @@ public enum ProcedureClassifier {
 
     /// Classifies the chart titled `title` of aerodrome `icao` (its code is dropped from French file names).
     public static func classify(_ title: String, icao: String) -> Kind {
+        // A title is a dozen tokens: looked through, not hashed into a set.
         let tokens = tokenize(title)
-        let set = Set(tokens)
-        if set.contains("CODING") || set.contains("DATA") || set.contains("CODE") { return .other }
+        if tokens.contains(where: { $0 == "CODING" || $0 == "DATA" || $0 == "CODE" }) { return .other }
         let type: String
-        if contains(tokens, ["INSTRUMENT", "APPROACH"]) || set.contains("IAC") {
+        if contains(tokens, ["INSTRUMENT", "APPROACH"]) || tokens.contains("IAC") {
             type = "approach"
-        } else if set.contains("SID") || contains(tokens, ["STANDARD", "DEPARTURE"]) || contains(tokens, ["INSTRUMENT", "DEPARTURE"]) {
+        } else if tokens.contains("SID") || contains(tokens, ["STANDARD", "DEPARTURE"]) || contains(tokens, ["INSTRUMENT", "DEPARTURE"]) {
             type = "departure"
-        } else if set.contains("STAR") || contains(tokens, ["STANDARD", "ARRIVAL"]) || contains(tokens, ["INSTRUMENT", "ARRIVAL"]) {
+        } else if tokens.contains("STAR") || contains(tokens, ["STANDARD", "ARRIVAL"]) || contains(tokens, ["INSTRUMENT", "ARRIVAL"]) {
             type = "arrival"
         } else {
-            return set.isDisjoint(with: otherChartWords) ? .unrecognized : .other
+            return tokens.contains(where: otherChartWords.contains) ? .other : .unrecognized
         }
         let runways = runwayIdents(tokens)
         let runway = runways.count == 1 ? runways[0] : nil

@@ -77,9 +77,6 @@ public struct StageContext: Sendable {
     public var renumberIds: Bool
     /// A line of progress for a person watching the build (the CLI decides where it goes).
     public var progress: @Sendable (String) -> Void
-    /// Tells the build which source files (as named in the output's inputs) the stage has read, so that it hashes them
-    /// for the manifest meanwhile: a stage calls it before long work on one core.
-    public var inputsRead: @Sendable ([String]) -> Void = { _ in }
 
     public init(sources: SourceTree, stamp: BuildStamp, upstream: BundleContents = .empty, previous: BundleContents = .empty,
                 renumberIds: Bool = false, progress: @escaping @Sendable (String) -> Void = { _ in }) {

@@ -197,6 +197,59 @@ func parse(_ bytes: [UInt8], dialect: CSVDialect = .csv, expectedFieldCount: Int
         }
     }
 
+    /// Random tab-separated records (quotes, commas and spaces as plain data), each line ended by LF, CRLF or a lone CR
+    /// and blank lines between them, read back as the same fields at their lines: the writer here is the oracle of
+    /// the unquoted split, which libcsv no longer does.
+    @Test func randomUnquotedRecordsReadBackExactly() {
+        var generator = SplitMix64(seed: 11)
+        let alphabet = Array("ab1,\" é.")
+        for _ in 0..<500 {
+            let fieldCount = Int(generator.next() % 4) + 2
+            var text = ""
+            var line = 1
+            var expected: [(line: Int, fields: [String])] = []
+            // A lone CR followed by an LF would be one CRLF: after a CR, lines end with a CR.
+            func endLine() {
+                text += text.hasSuffix("\r") ? "\r" : ["\n", "\r\n", "\r"][Int(generator.next() % 3)]
+                line += 1
+            }
+            for _ in 0..<(Int(generator.next() % 6) + 1) {
+                while generator.next() % 4 == 0 { endLine() }
+                let fields = (0..<fieldCount).map { _ in String((0..<Int(generator.next() % 5)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }) }
+                expected.append((line, fields))
+                text += fields.joined(separator: "\t")
+                endLine()
+            }
+            let result = parse(text, dialect: .geoNames, expectedFieldCount: fieldCount)
+            #expect(result.outcome == .complete && result.malformed.isEmpty, "\(text.debugDescription)")
+            #expect(result.records.map(\.fields) == expected.map(\.fields), "\(text.debugDescription)")
+            #expect(result.records.map(\.line) == expected.map(\.line), "\(text.debugDescription)")
+        }
+    }
+
+    /// The unquoted split at a buffer's end, as a streaming reader feeds it: a last line without a terminator is a
+    /// record when whole and the truncation when short; the next piece's first line follows the last one; comment
+    /// and 0xFF lines keep their lines counted.
+    @Test func unquotedPiecesEndAndCountLinesAsLibcsvDid() {
+        func parsePiece(_ bytes: [UInt8], dialect: CSVDialect = .geoNames, expected: Int? = 3) -> (fields: [[String]], lines: [Int], malformed: [Int], outcome: CSVParser.Outcome, next: Int) {
+            var fields: [[String]] = [], lines: [Int] = [], malformed: [Int] = []
+            let (outcome, next) = bytes.withUnsafeBufferPointer { buffer in
+                CSVParser.parse(buffer, dialect: dialect, expectedFieldCount: expected, firstLine: 10, onRecord: { record in
+                    fields.append((0..<record.count).map(record.text))
+                    lines.append(record.line)
+                    return true
+                }, onMalformed: { line, _, _ in malformed.append(line) })
+            }
+            return (fields, lines, malformed, outcome, next)
+        }
+        let whole = parsePiece(Array("1\ta\tb\r\n2\tc\td".utf8))
+        #expect(whole.fields == [["1", "a", "b"], ["2", "c", "d"]] && whole.lines == [10, 11] && whole.outcome == .complete && whole.next == 12)
+        let short = parsePiece(Array("1\ta\tb\n\n2\tc".utf8))
+        #expect(short.fields == [["1", "a", "b"]] && short.outcome == .truncated(line: 12) && short.next == 13)
+        let marked = parsePiece(Array("#x\ty\n1\ta\tb\n".utf8) + [0xFF] + Array("\t\t\n2\tc\td\n".utf8), dialect: .geoNamesCountryInfo)
+        #expect(marked.fields == [["1", "a", "b"], ["2", "c", "d"]] && marked.lines == [11, 13] && marked.malformed == [12] && marked.next == 14)
+    }
+
     /// Lines as the parser counts them: ended by LF, CRLF or a lone CR.
     func lineCount(_ bytes: [UInt8]) -> Int {
         var count = 1

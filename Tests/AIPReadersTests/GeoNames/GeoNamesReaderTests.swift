@@ -24,6 +24,15 @@ import Testing
         #expect(haselbachtal.population == 0)
     }
 
+    /// cities500 holds a Sinhala name starting with a vowel sign (`Colombo`'s `කොළඹ,ෙකාළ…`): the column is split at
+    /// every comma byte, so that name stays a name of its own instead of being glued to the one before it.
+    @Test func alternateNamesAreSplitAtEveryCommaEvenBeforeAMark() {
+        let place = GeoNamesPlace(geonameid: 1, name: "Colombo", asciiName: "Colombo", alternateNamesColumn: "Colombo,කොළඹ,\u{0DD9}කාළ,,Kolamba",
+                                  latitudeDeg: 6.9, longitudeDeg: 79.8, featureClass: "P", featureCode: "PPLC", countryCode: "LK",
+                                  admin1Code: nil, population: 1, line: 1)
+        #expect(place.alternateNames == ["Colombo", "කොළඹ", "\u{0DD9}කාළ", "Kolamba"])
+    }
+
     @Test func theIncludeFilterSeesRawClassAndCountryAndOnlyKeptRowsAreDecoded() throws {
         var seen: [String] = []
         let text = [GeoNamesTestData.place(id: "1", country: "DE"), GeoNamesTestData.place(id: "2", featureClass: "A", country: "DE"),

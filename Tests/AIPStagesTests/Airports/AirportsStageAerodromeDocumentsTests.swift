@@ -29,7 +29,7 @@ import Testing
         AirportsStage.Output(airports: [airport("EGMC")], runways: [runway(1, "EGMC", "05", "23")], findings: [])
     }
 
-    @Test func entriesGetTheirStandardFieldSectionAndSource() throws {
+    @Test func entriesGetTheirStandardFieldSectionAndSource() async throws {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
         let entries = [
@@ -37,7 +37,7 @@ import Testing
             AerodromeEntry(section: 2, itemNumber: 1, field: "ARP coordinates and site at AD", value: "Lat: 513413N", location: "AD 2.2 row 1"),
             AerodromeEntry(section: 4, itemNumber: 42, field: "Odd item", value: "x", location: "AD 2.4 row 9"),
         ]
-        try AirportsStage().merge(pages: [Self.page(entries: entries)], into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: [Self.page(entries: entries)], into: &output, ids: &ids)
         let rows = output.aipEntries
         #expect(rows.map(\.stdFieldID) == [201, 302, nil], "admin, operational, handling order; ids 1, 2, 3")
         #expect(rows.map(\.id) == [1, 2, 3])
@@ -50,7 +50,7 @@ import Testing
         #expect(output.airports[0].sources == ["uk_eaip_html", "worldairports"])
     }
 
-    @Test func approachesAreTypedFirstPerRunwayAndDuplicatesCollapse() throws {
+    @Test func approachesAreTypedFirstPerRunwayAndDuplicatesCollapse() async throws {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
         let charts = [
@@ -61,7 +61,7 @@ import Testing
             "INSTRUMENT APPROACH CHART LOC/DME/NDB(L) RWY 23 - ICAO",
             "AERODROME CHART - ICAO",
         ]
-        try AirportsStage().merge(pages: [Self.page(charts: charts)], into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: [Self.page(charts: charts)], into: &output, ids: &ids)
         let procedures = output.procedures
         #expect(procedures.map(\.approachType) == ["ILS", "LOC", "SRA", nil])
         #expect(procedures.map(\.procedureType) == ["approach", "approach", "approach", "arrival"])
@@ -72,12 +72,12 @@ import Testing
         #expect(output.counts["procedures_by_type"] == ["approach": 3, "arrival": 1])
     }
 
-    @Test func aCarriedUntypedApproachBelowATypedOneMovesAfterIt() throws {
+    @Test func aCarriedUntypedApproachBelowATypedOneMovesAfterIt() async throws {
         // Last cycle EGMC had only its SRA approach to 05 (id 7); this cycle an ILS to 05 appears (new id 8).
         var previous = IdAllocator(previous: [RowKey("EGMC", "SRA RTR 2NM RWY 05", "approach"): 7], previousHighWater: 7)
         var output = Self.baseOutput()
         var ids = AirportsRowIds(procedures: previous)
-        try AirportsStage().merge(pages: [Self.page(charts: [
+        try await AirportsStage().merge(pages: [Self.page(charts: [
             "INSTRUMENT APPROACH CHART SRA RTR 2NM RWY 05 - ICAO", "INSTRUMENT APPROACH CHART ILS RWY 05 - ICAO",
         ])], into: &output, ids: &ids)
         #expect(output.procedures.map(\.approachType) == ["ILS", "SRA"])
@@ -86,55 +86,55 @@ import Testing
         #expect(previous.highWater == 9)
     }
 
-    @Test func aRunwayTheAirportLacksIsClearedAndReported() throws {
+    @Test func aRunwayTheAirportLacksIsClearedAndReported() async throws {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
-        try AirportsStage().merge(pages: [Self.page(charts: ["INSTRUMENT APPROACH CHART ILS RWY 06 - ICAO"])], into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: [Self.page(charts: ["INSTRUMENT APPROACH CHART ILS RWY 06 - ICAO"])], into: &output, ids: &ids)
         #expect(output.procedures.count == 1)
         #expect(output.procedures[0].runwayIdent == nil && output.procedures[0].runwayNumber == nil)
         #expect(output.findings.map(\.code) == [.procedureUnknownRunway])
     }
 
-    @Test func unrecognizedChartsAreReportedNotGuessed() throws {
+    @Test func unrecognizedChartsAreReportedNotGuessed() async throws {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
-        try AirportsStage().merge(pages: [Self.page(charts: ["SOMETHING ELSE ENTIRELY"])], into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: [Self.page(charts: ["SOMETHING ELSE ENTIRELY"])], into: &output, ids: &ids)
         #expect(output.procedures.isEmpty)
         #expect(output.findings.map(\.code) == [.procedureUnrecognizedChart])
         #expect(output.findings.first?.value == "SOMETHING ELSE ENTIRELY")
     }
 
-    @Test func theLatestEditionOfOneSourceWinsAndTheOtherIsReported() throws {
+    @Test func theLatestEditionOfOneSourceWinsAndTheOtherIsReported() async throws {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
         let old = Self.page(file: "eaip/b-old.html", date: "2025-01-01",
                             entries: [AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "O/R", location: "r")])
         let new = Self.page(file: "eaip/c-new.html", date: "2026-01-01",
                             entries: [AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "r")])
-        try AirportsStage().merge(pages: [old, new], into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: [old, new], into: &output, ids: &ids)
         #expect(output.aipEntries.map(\.value) == ["H24"])
         #expect(output.findings.map(\.code) == [.aipDocumentSuperseded])
         #expect(output.findings.first?.file == "eaip/b-old.html")
     }
 
-    @Test func samePrecedenceWhateverTheOrderPagesArriveIn() throws {
+    @Test func samePrecedenceWhateverTheOrderPagesArriveIn() async throws {
         let a = Self.page(file: "eaip/a.html", date: "2026-01-01", entries: [AerodromeEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "A", location: "r")])
         let b = Self.page(file: "eaip/b.html", date: "2026-01-01", entries: [AerodromeEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "B", location: "r")])
         var first = Self.baseOutput(), second = Self.baseOutput()
         var ids1 = AirportsRowIds(), ids2 = AirportsRowIds()
-        try AirportsStage().merge(pages: [a, b], into: &first, ids: &ids1)
-        try AirportsStage().merge(pages: [b, a], into: &second, ids: &ids2)
+        try await AirportsStage().merge(pages: [a, b], into: &first, ids: &ids1)
+        try await AirportsStage().merge(pages: [b, a], into: &second, ids: &ids2)
         #expect(first.aipEntries == second.aipEntries)
         #expect(first.aipEntries.map(\.value) == ["A"], "same date: the first path wins")
     }
 
-    @Test func anAerodromeOutsideOurAirportsGetsARowFromItsPage() throws {
+    @Test func anAerodromeOutsideOurAirportsGetsARowFromItsPage() async throws {
         var output = Self.baseOutput()
         var ids = AirportsRowIds()
         let page = Self.page("EGTF", entries: [AerodromeEntry(section: 2, itemNumber: 3, field: "Elevation / Reference temperature",
                                                               value: "80 FT / 22.1 °C", location: "r")], arp: "Lat: 512053N Long: 0003331W")
         let unplaceable = Self.page("EGXX", file: "eaip/x.html", arp: "somewhere")
-        try AirportsStage().merge(pages: [page, unplaceable], into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: [page, unplaceable], into: &output, ids: &ids)
         #expect(output.airports.map(\.icaoCode) == ["EGMC", "EGTF"])
         let egtf = output.airports[1]
         #expect(egtf.name == "SOUTHEND")
@@ -146,12 +146,12 @@ import Testing
         #expect(output.findings.map(\.code) == [.aipNoPosition])
     }
 
-    @Test func carriedIdsAreKeptByNaturalKey() throws {
+    @Test func carriedIdsAreKeptByNaturalKey() async throws {
         let entry = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "r")
         var ids = AirportsRowIds(aipEntries: IdAllocator(previous: [RowKey("EGMC", "operational", "Customs and immigration", "uk_eaip_html"): 41],
                                                           previousHighWater: 50))
         var output = Self.baseOutput()
-        try AirportsStage().merge(pages: [Self.page(entries: [
+        try await AirportsStage().merge(pages: [Self.page(entries: [
             AerodromeEntry(section: 2, itemNumber: 2, field: "Direction and distance from city", value: "1 NM", location: "r"), entry,
         ])], into: &output, ids: &ids)
         #expect(output.aipEntries.map(\.id) == [41, 51])

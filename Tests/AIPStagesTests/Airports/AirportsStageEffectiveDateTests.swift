@@ -12,7 +12,7 @@ import Testing
         [AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: value, location: "r")]
     }
 
-    @Test func aFarFutureDateNoLongerWinsOverTheRealEdition() throws {
+    @Test func aFarFutureDateNoLongerWinsOverTheRealEdition() async throws {
         let crafted = Documents.page(file: "eaip/a-crafted.html", date: "9999-12-31", entries: Self.customs("crafted"))
         let real = Documents.page(file: "eaip/b-real.html", date: "2026-11-26", entries: Self.customs("H24"))
         var findings: [Finding] = []
@@ -23,7 +23,7 @@ import Testing
 
         var output = Documents.baseOutput()
         var ids = AirportsRowIds()
-        try AirportsStage().merge(pages: dated, into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: dated, into: &output, ids: &ids)
         #expect(output.aipEntries.map(\.value) == ["H24"])
         #expect(output.findings.map(\.file) == ["eaip/a-crafted.html"])
     }

@@ -32,7 +32,7 @@ import Testing
         #expect(AIPTitleWords.item(section: 2, label: "Geoid undulation at AD ELEV PSN") == 4)
     }
 
-    @Test func anItemTheEAIPPageGivesIsTakenFromItOnceAndEAIPChartsWin() throws {
+    @Test func anItemTheEAIPPageGivesIsTakenFromItOnceAndEAIPChartsWin() async throws {
         var output = Fixture.baseOutput()
         var ids = AirportsRowIds()
         let customs = AerodromeEntry(section: 3, itemNumber: 2, field: "Customs and immigration", value: "H24", location: "x")
@@ -41,7 +41,7 @@ import Testing
         let hotels = AerodromeEntry(section: 5, itemNumber: 1, field: "Hotels", value: "In town", location: "page 2 AD 2.5 item 1")
         let eaip = Fixture.page(entries: [customs], charts: ["INSTRUMENT APPROACH CHART ILS RWY 05 - ICAO"])
         let pdf = Self.pdfPage(entries: [pdfCustoms, hotels], charts: ["AD_2_EGMC_IAC_RWY23_RNP", "AD_2_EGMC_SID_ABC_1A_RWY05"])
-        try AirportsStage().merge(pages: [pdf, eaip], into: &output, ids: &ids)
+        try await AirportsStage().merge(pages: [pdf, eaip], into: &output, ids: &ids)
         #expect(output.aipEntries.map { "\($0.stdFieldID ?? 0) \($0.source) \($0.value)" }.sorted()
             == ["302 uk_eaip_html H24", "501 aip_pdf In town"])
         let superseded = output.findings.filter { $0.code == .pdfItemSuperseded }
@@ -52,7 +52,7 @@ import Testing
 
         var alone = Fixture.baseOutput()
         var aloneIds = AirportsRowIds()
-        try AirportsStage().merge(pages: [pdf], into: &alone, ids: &aloneIds)
+        try await AirportsStage().merge(pages: [pdf], into: &alone, ids: &aloneIds)
         #expect(alone.aipEntries.count == 2 && alone.findings.allSatisfy { $0.code != .pdfItemSuperseded })
         #expect(alone.procedures.map { [$0.name, $0.procedureType, $0.runwayIdent ?? "-"] }
             == [["RWY23 RNP", "approach", "23"], ["ABC 1A RWY05", "departure", "05"]])
