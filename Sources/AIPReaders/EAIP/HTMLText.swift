@@ -42,16 +42,18 @@ enum HTMLText {
     /// The text of `node`, lines joined by `\n`; `skipping` leaves out elements it returns true for (e.g. the
     /// English `span.foreign` of a French label).
     static func of(_ node: HTMLNode, skipping: (HTMLNode) -> Bool = { _ in false }) -> String {
-        var builder = Builder(lookup: node.document.textLookup)
-        builder.append(node, skipping: skipping, depth: 0)
-        return builder.finish(separator: "\n")
+        text(of: node, skipping: skipping, joiningLinesWith: "\n")
     }
 
     /// The text of `node` on one line: its lines (``of(_:skipping:)``) joined by a space.
     static func singleLine(_ node: HTMLNode, skipping: (HTMLNode) -> Bool = { _ in false }) -> String {
+        text(of: node, skipping: skipping, joiningLinesWith: " ")
+    }
+
+    private static func text(of node: HTMLNode, skipping: (HTMLNode) -> Bool, joiningLinesWith separator: String) -> String {
         var builder = Builder(lookup: node.document.textLookup)
         builder.append(node, skipping: skipping, depth: 0)
-        return builder.finish(separator: " ")
+        return builder.finish(separator: separator)
     }
 
     private struct Builder {
