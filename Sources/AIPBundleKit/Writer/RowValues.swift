@@ -31,10 +31,16 @@ struct RowValues {
     mutating func set(_ column: ColumnSchema, _ value: String?) {
         guard let parameter = parameter(column.name, .text, "a String") else { return }
         if let value {
-            var value = value
-            value.withUTF8 { bytes in
+            // A native string's bytes are read in place; `withUTF8` (mutating) first copied the string, a retain and
+            // a release for each of a build's million text values.
+            let handle = handle
+            func bind(_ bytes: UnsafeBufferPointer<UInt8>) {
                 _ = sqlite3_bind_text(handle, parameter, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
                                       Int32(bytes.count), sqliteTransient)
+            }
+            if value.utf8.withContiguousStorageIfAvailable(bind) == nil {
+                var copy = value
+                copy.withUTF8(bind)
             }
         } else {
             sqlite3_bind_null(handle, parameter)

@@ -36,10 +36,11 @@ public enum EAIPReader {
         read(file, parser: .xmlThenHTML)
     }
 
-    /// Reads one page with the libxml2 parser(s) given; tests read a page with both and compare.
-    static func read(_ file: SourceFile, parser: HTMLDocument.Parser) -> Result {
+    /// Reads one page with the libxml2 parser(s) given; tests read a page with both and compare, and with the whole
+    /// tree built (`wholeTree`) against the tree without the sections the reader never reads.
+    static func read(_ file: SourceFile, parser: HTMLDocument.Parser, wholeTree: Bool = false) -> Result {
         var reading = PageReading(file: file.displayName)
-        let page = reading.read(file.bytes, parser: parser)
+        let page = reading.read(file.bytes, parser: parser, wholeTree: wholeTree)
         return Result(page: page, findings: reading.findings)
     }
 }
@@ -51,7 +52,7 @@ private struct PageReading {
 
     init(file: String) { self.file = file }
 
-    mutating func read(_ bytes: Data, parser: HTMLDocument.Parser) -> AerodromeDocument? {
+    mutating func read(_ bytes: Data, parser: HTMLDocument.Parser, wholeTree: Bool) -> AerodromeDocument? {
         guard bytes.count <= EAIPReader.maximumPageBytes else {
             reject(.eaipTooLarge, "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
             return nil
@@ -61,17 +62,21 @@ private struct PageReading {
             reject(.eaipPageOverBudget, "has start tags whose attributes would cost libxml2 \(work) comparisons, more than the \(allowed) its \(bytes.count) bytes allow (a real AD 2 page needs a small share); crafted or broken, not read")
             return nil
         }
-        guard let document = HTMLDocument(bytes: bytes, parser: parser) else {
+        // The sections the reader never reads (AD 2.6–2.23, 2.25: most of a page) are left out of the tree.
+        let divContent: ((String) -> HTMLDocument.DivContent)? = wholeTree ? nil : { SectionIndex.content(ofDivWithID: $0) }
+        guard let document = HTMLDocument(bytes: bytes, parser: parser, divContent: divContent) else {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
         }
-        // One pass over the tree for the section divs (the first of each id) and the effective date.
+        // One pass over the tree for the section divs (the first of each id) and the effective date. Names are compared
+        // by their index in the page's table: two string comparisons on each of a page's 20,000 elements cost more.
         var divs: [String: HTMLNode] = [:]
         var dateMeta: HTMLNode?
+        let div = document.nameIndex("div"), meta = document.nameIndex("meta")
         document.forEachElement { element in
-            if element.isElement(named: "div") {
+            if element.nameIndex == div {
                 if let id = element.attribute("id"), divs[id] == nil { divs[id] = element }
-            } else if dateMeta == nil, element.isElement(named: "meta"), element.attribute("name") == "EM.effectiveDateStart" {
+            } else if dateMeta == nil, element.nameIndex == meta, element.attribute("name") == "EM.effectiveDateStart" {
                 dateMeta = element
             }
         }
@@ -107,7 +112,7 @@ private struct PageReading {
     private mutating func aerodrome(divs: [String: HTMLNode], document: HTMLDocument) -> String? {
         var codes = Set<String>()
         for id in divs.keys {
-            if let code = SectionIndex.icao(inSectionID: id) { codes.insert(code) }
+            if let code = SectionIndex.section(inID: id)?.icao { codes.insert(code) }
         }
         if codes.count == 1 { return codes.first }
         if codes.count > 1 {
@@ -151,7 +156,7 @@ private struct PageReading {
     /// (`9999-99-99`, `2025-02-30`) is a finding and no date: a page without one never wins over a dated one by it.
     private mutating func effectiveDate(_ meta: HTMLNode?) -> String? {
         guard let content = meta?.attribute("content") else { return nil }
-        let date = content.trimmingCharacters(in: .whitespaces)
+        let date = content.trimmingSpaces()
         guard !RuleDate.isValid(date) else { return date }
         finding(.eaipEffectiveDateInvalid, "EM.effectiveDateStart", value: String(date.prefix(40)),
                 reason: "is not a calendar date (YYYY-MM-DD); the page is read as undated")
@@ -190,9 +195,9 @@ private struct PageReading {
         let text = HTMLText.of(section) { $0.name.hasPrefix("h") && $0.name.count == 2 }
         guard var line = text.split(separator: "\n").last.map(String.init) else { return nil }
         if line.hasPrefix(icao) {
-            line = String(line.dropFirst(icao.count)).trimmingCharacters(in: .whitespaces)
+            line = line.dropFirst(icao.count).trimmingSpaces()
             for dash in ["—", "–", "-"] where line.hasPrefix(dash) {
-                line = String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
+                line = line.dropFirst().trimmingSpaces()
                 break
             }
         }
@@ -270,7 +275,7 @@ private struct PageReading {
         // A set: a label of many foreign spans would otherwise cost spans × nodes.
         let skipped = Set(foreign.map(\.index))
         var national = HTMLText.singleLine(cell) { skipped.contains($0.index) }
-        if national.hasSuffix("/") { national = String(national.dropLast()).trimmingCharacters(in: .whitespaces) }
+        if national.hasSuffix("/") { national = national.dropLast().trimmingSpaces() }
         return (english, national.isEmpty ? nil : national)
     }
 
@@ -323,33 +328,5 @@ private struct PageReading {
 
     private mutating func finding(_ code: FindingCode, _ location: String, value: String?, reason: String, action: Finding.Action = .fieldCleared) {
         findings.append(Finding(file: file, location: .record(location), code: code, value: value, reason: reason, action: action))
-    }
-}
-
-/// The section divs of one aerodrome, found by exact id: a prefix match on `AD-2.2` would also hit 2.20–2.25.
-private struct SectionIndex {
-    let icao: String
-    let divs: [String: HTMLNode]
-
-    subscript(number: Int) -> HTMLNode? {
-        divs["\(icao)-AD-2.\(number)"] ?? divs["AD-2.\(number).\(icao)"] ?? divs["AD-2.\(number).eAIP.\(icao)"]
-    }
-
-    /// The ICAO code in a section id of either family, or nil: `EGMC-AD-2.12`, `AD-2.20.LFAQ`, `AD-2.24.eAIP.LFAQ`.
-    static func icao(inSectionID id: String) -> String? {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        if id.hasPrefix("AD-2."), parts.count >= 3, Int(parts[1]) != nil,
-           isICAO(parts.last!), parts.count == 3 || (parts.count == 4 && parts[2] == "eAIP") {
-            return String(parts.last!)
-        }
-        let dash = id.split(separator: "-", maxSplits: 1)
-        if dash.count == 2, isICAO(dash[0]), dash[1].hasPrefix("AD-2."), parts.count == 2, Int(parts[1]) != nil {
-            return String(dash[0])
-        }
-        return nil
-    }
-
-    private static func isICAO(_ text: Substring) -> Bool {
-        text.utf8.count == 4 && text.utf8.allSatisfy { $0 &- 65 < 26 }
     }
 }

@@ -25,6 +25,17 @@ final class HTMLDocument {
         case html
     }
 
+    /// What a reader does with a `div`'s content, told from the div's `id`: a tree can leave out what it never reads.
+    enum DivContent {
+        /// Read: kept whole, even inside a div whose content is left out, and nothing inside it is left out.
+        case read
+        /// Never read: left out, but for the divs (with their attributes) and metas inside it, where a reader looks
+        /// for sections by id and for the page's date.
+        case notRead
+        /// Kept as its parent's content is.
+        case other
+    }
+
     /// One node. Index 0 is the document; elements have a ``name`` ≥ 0, text nodes ``textName``.
     struct Node {
         var name: Int32
@@ -66,12 +77,17 @@ final class HTMLDocument {
     let classIndex: Int32?
 
     /// Parses `bytes` as UTF-8; nil when no element could be read at all (empty or whitespace-only input).
-    convenience init?(bytes: Data, parser: Parser = .xmlThenHTML) {
+    ///
+    /// - Parameter divContent: which divs' content to leave out of the tree (``DivContent``, by id); nil keeps all.
+    ///   What is left out still counts towards the depth limit and the choice of parser.
+    convenience init?(bytes: Data, parser: Parser = .xmlThenHTML, divContent: ((String) -> DivContent)? = nil) {
         let built: (HTMLTreeBuilder, Bool)? = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0, raw.count <= Int(Int32.max) else { return nil }
             let buffer = base.assumingMemoryBound(to: CChar.self)
-            if parser == .xmlThenHTML, let xml = HTMLTreeBuilder.build(buffer, count: Int32(raw.count), xml: true) { return (xml, true) }
-            return HTMLTreeBuilder.build(buffer, count: Int32(raw.count), xml: false).map { ($0, false) }
+            if parser == .xmlThenHTML, let xml = HTMLTreeBuilder.build(buffer, count: Int32(raw.count), xml: true, divContent: divContent) {
+                return (xml, true)
+            }
+            return HTMLTreeBuilder.build(buffer, count: Int32(raw.count), xml: false, divContent: divContent).map { ($0, false) }
         }
         guard let (builder, isXML) = built else { return nil }
         self.init(builder, isXML: isXML)
@@ -107,7 +123,7 @@ final class HTMLDocument {
     fileprivate func node(_ index: Int32) -> HTMLNode { HTMLNode(document: self, index: index) }
 
     /// The index of `name` among ``names``, or nil when no element or attribute of the page has that name.
-    fileprivate func nameIndex(_ name: String) -> Int32? {
+    func nameIndex(_ name: String) -> Int32? {
         nameIndices[name]
     }
 }

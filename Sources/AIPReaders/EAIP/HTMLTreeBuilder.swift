@@ -14,8 +14,16 @@ struct HTMLTreeBuilder {
     fileprivate(set) var arrays: HTMLTreeArrays
     private(set) var names: [String] = []
     private(set) var nameIndices: [String: Int32] = [:]
-    /// The open elements, the document first.
+    /// The open elements in the tree, the document first.
     private var open: [Int32] = [0]
+    /// Every open element, in the tree or left out (the document not counted).
+    private var openKinds: [OpenKind] = []
+    /// Which divs' content is left out (``HTMLDocument/DivContent``); nil builds the whole tree.
+    private let divContent: ((String) -> HTMLDocument.DivContent)?
+    /// Open divs whose content is read: no content is left out inside one.
+    private var readDivsOpen = 0
+    /// The indices of `div` and `id` among ``names``, once interned.
+    private var divName: Int32 = -3, idName: Int32 = -3
     /// libxml2 interns names in its dictionary: the same pointer is the same name for the whole parse.
     private var namesByPointer: [UnsafeRawPointer: Int32] = [:]
     /// The last name seen in each of 64 slots picked by its pointer: a page uses a few dozen names, and a dictionary
@@ -29,12 +37,21 @@ struct HTMLTreeBuilder {
     private var stoppedTooDeep = false
     private var elementCount = 0
 
+    /// An open element: whether it is in the tree, whether its content goes into the tree, and whether it is a div
+    /// whose content is read.
+    private struct OpenKind {
+        var inTree: Bool
+        var contentInTree: Bool
+        var read = false
+    }
+
     /// The tree of `buffer` read by the XML parser (nil when it is not well-formed XML or keeps an entity
     /// unresolved) or by the HTML parser in recover mode (nil when it finds no element at all).
-    static func build(_ buffer: UnsafePointer<CChar>, count: Int32, xml: Bool) -> HTMLTreeBuilder? {
+    static func build(_ buffer: UnsafePointer<CChar>, count: Int32, xml: Bool,
+                      divContent: ((String) -> HTMLDocument.DivContent)?) -> HTMLTreeBuilder? {
         _ = libraryReady
         let builder = UnsafeMutablePointer<HTMLTreeBuilder>.allocate(capacity: 1)
-        builder.initialize(to: HTMLTreeBuilder(expectedBytes: Int(count)))
+        builder.initialize(to: HTMLTreeBuilder(expectedBytes: Int(count), divContent: divContent))
         defer {
             builder.deinitialize(count: 1)
             builder.deallocate()
@@ -48,7 +65,8 @@ struct HTMLTreeBuilder {
         return builder.pointee
     }
 
-    private init(expectedBytes: Int) {
+    private init(expectedBytes: Int, divContent: ((String) -> HTMLDocument.DivContent)?) {
+        self.divContent = divContent
         arrays = HTMLTreeArrays.reused()
         // Text and attribute values are at most the page's bytes; a node per 15 bytes is what eAIP pages hold.
         arrays.bytes.reserveCapacity(expectedBytes)
@@ -75,7 +93,16 @@ struct HTMLTreeBuilder {
         context.pointee.sax.pointee = handler
         context.pointee._private = UnsafeMutableRawPointer(builder)
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        _ = xmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
+        // Every page is read as UTF-8, whatever it declares. Forcing the encoding makes libxml2 convert the input
+        // UTF-8 to UTF-8 a chunk at a time, moving what is left of the buffer each time: a quarter of EGMC's parse.
+        // A page that starts with its XML declaration (as eAIP pages do) is read as UTF-8 natively instead, its
+        // declaration ignored (`IGNORE_ENC`), which reads it the same; any other page (a byte-order mark, UTF-16)
+        // keeps the forced encoding, so libxml2 never guesses another one for it.
+        if count >= 5, zip(UnsafeBufferPointer(start: buffer, count: 5), "<?xml".utf8).allSatisfy({ UInt8(bitPattern: $0) == $1 }) {
+            _ = xmlCtxtReadMemory(context, buffer, count, nil, nil, options | Int32(XML_PARSE_IGNORE_ENC.rawValue))
+        } else {
+            _ = xmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
+        }
         return context.pointee.wellFormed != 0 && !builder.pointee.unresolvedEntity && !builder.pointee.stoppedTooDeep
     }
 
@@ -109,7 +136,8 @@ struct HTMLTreeBuilder {
 
     /// Whether an element may open here; past ``maximumDepth``, stops the parse instead.
     private static func admitsElement(_ context: UnsafeMutableRawPointer?) -> Bool {
-        guard of(context).pointee.open.count > maximumDepth else { return true }
+        // The document counts, as in libxml2's trees.
+        guard of(context).pointee.openKinds.count + 1 > maximumDepth else { return true }
         of(context).pointee.stoppedTooDeep = true
         xmlStopParser(context!.assumingMemoryBound(to: xmlParserCtxt.self))
         return false
@@ -124,18 +152,28 @@ struct HTMLTreeBuilder {
 
     /// SAX2: `attributes` holds five pointers per attribute: local name, prefix, URI, value start, value end.
     private mutating func startXMLElement(_ name: UnsafePointer<xmlChar>?, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) {
-        let element = appendElement(name)
+        let inTree = admitsToTree(name)
+        let element = inTree ? appendElement(name) : nil
         if let attributes {
             for offset in stride(from: 0, to: count * 5, by: 5) {
                 guard let start = attributes[offset + 3], let end = attributes[offset + 4] else { continue }
-                appendAttribute(attributes[offset], value: UnsafeBufferPointer(start: start, count: end - start), decodeReferences: true)
+                let value = UnsafeBufferPointer(start: start, count: end - start)
+                if inTree {
+                    appendAttribute(attributes[offset], value: value, decodeReferences: true)
+                } else {
+                    noteReferences(value)
+                }
             }
         }
-        finishAttributes(of: element)
+        push(element)
     }
 
     /// SAX1 (HTML): `attributes` is name, value, name, value, …, then nil; a value is nil for `<td nowrap>`.
     private mutating func startHTMLElement(_ name: UnsafePointer<xmlChar>?, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard admitsToTree(name) else {
+            push(nil)
+            return
+        }
         let element = appendElement(name)
         if let attributes {
             var offset = 0
@@ -145,18 +183,68 @@ struct HTMLTreeBuilder {
                 offset += 2
             }
         }
-        finishAttributes(of: element)
+        push(element)
+    }
+
+    /// Whether an element starting now goes into the tree: every one, except inside the content of a div left out,
+    /// where only divs (a reader finds sections by id) and metas (the page's date) do.
+    private mutating func admitsToTree(_ name: UnsafePointer<xmlChar>?) -> Bool {
+        elementCount += 1
+        guard let kind = openKinds.last, !kind.contentInTree else { return true }
+        return Self.isNamed(name, "div") || Self.isNamed(name, "meta")
     }
 
     private mutating func appendElement(_ name: UnsafePointer<xmlChar>?) -> Int32 {
-        elementCount += 1
         let element = appendNode(HTMLDocument.Node(name: intern(name), end: 0, start: Int32(arrays.attributes.count), count: 0))
         open.append(element)
         return element
     }
 
-    private mutating func finishAttributes(of element: Int32) {
-        arrays.nodes[Int(element)].count = Int32(arrays.attributes.count) - arrays.nodes[Int(element)].start
+    /// Opens an element, `element` when it is in the tree (its attributes appended): its content goes into the tree
+    /// as its parent's does, unless ``divContent`` says otherwise of a div.
+    private mutating func push(_ element: Int32?) {
+        var kind = OpenKind(inTree: element != nil, contentInTree: openKinds.last?.contentInTree ?? true)
+        if let element {
+            arrays.nodes[Int(element)].count = Int32(arrays.attributes.count) - arrays.nodes[Int(element)].start
+            if let divContent, arrays.nodes[Int(element)].name == divName, let id = attribute(idName, of: element) {
+                switch divContent(id) {
+                case .read:
+                    (kind.contentInTree, kind.read) = (true, true)
+                    readDivsOpen += 1
+                case .notRead where readDivsOpen == 0:
+                    kind.contentInTree = false
+                case .notRead, .other:
+                    break
+                }
+            }
+        }
+        openKinds.append(kind)
+    }
+
+    /// The value of the attribute whose name has index `name`, of an element in the tree.
+    private func attribute(_ name: Int32, of element: Int32) -> String? {
+        let node = arrays.nodes[Int(element)]
+        for attribute in arrays.attributes[Int(node.start)..<Int(node.start + node.count)] where attribute.name == name {
+            return String(decoding: arrays.bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)], as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// Whether the element name libxml2 gives is `expected`.
+    private static func isNamed(_ name: UnsafePointer<xmlChar>?, _ expected: StaticString) -> Bool {
+        guard let name else { return false }
+        let bytes = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
+        for (index, byte) in bytes.enumerated() where name[index] != byte { return false }
+        return name[bytes.count] == 0
+    }
+
+    /// The attribute values of an element left out still decide whether the XML reading is usable: a reference left
+    /// unresolved in one sends the page to the HTML parser, as it does in an element of the tree.
+    private mutating func noteReferences(_ value: UnsafeBufferPointer<xmlChar>) {
+        guard value.contains(UInt8(ascii: "&")) else { return }
+        let start = arrays.bytes.count
+        appendDecodingReferences(value)
+        arrays.bytes.removeSubrange(start...)
     }
 
     private mutating func appendAttribute(_ name: UnsafePointer<xmlChar>?, value: UnsafeBufferPointer<xmlChar>, decodeReferences: Bool) {
@@ -170,14 +258,16 @@ struct HTMLTreeBuilder {
     }
 
     private mutating func endElement() {
-        guard open.count > 1 else { return }
+        guard let kind = openKinds.popLast() else { return }
+        if kind.read { readDivsOpen -= 1 }
+        guard kind.inTree else { return }
         let element = open.removeLast()
         arrays.nodes[Int(element)].end = Int32(arrays.nodes.count)
     }
 
     /// Text arrives in pieces (around each entity, at buffer ends); pieces in a row make one text node, as in a DOM.
     private mutating func appendText(_ text: UnsafePointer<xmlChar>?, _ length: Int32) {
-        guard let text, length > 0 else { return }
+        guard let text, length > 0, openKinds.last?.contentInTree ?? true else { return }
         let parent = open[open.count - 1]
         let last = arrays.lastChild[Int(parent)]
         if last >= 0, arrays.nodes[Int(last)].name == HTMLDocument.textName, Int(arrays.nodes[Int(last)].start + arrays.nodes[Int(last)].count) == arrays.bytes.count {
@@ -191,7 +281,7 @@ struct HTMLTreeBuilder {
 
     /// Closes what a recovered or stopped parse left open.
     private mutating func closeAll() {
-        while open.count > 1 { endElement() }
+        while !openKinds.isEmpty { endElement() }
         arrays.nodes[0].end = Int32(arrays.nodes.count)
     }
 
@@ -232,6 +322,7 @@ struct HTMLTreeBuilder {
         let index = Int32(names.count)
         names.append(name)
         nameIndices[name] = index
+        if name == "div" { divName = index } else if name == "id" { idName = index }
         return index
     }
 

@@ -54,7 +54,9 @@ enum PageBudget {
                         separated = true
                         inName = false
                     case _ where inName:
-                        continue
+                        // The rest of the tag name changes nothing (nor does the rest of a name or unquoted value
+                        // below): skipped in a tight loop, a third of the scan's time.
+                        while cursor < end, kinds[Int(cursor.load(as: UInt8.self))] == other { cursor += 1 }
                     case quote where afterEquals:
                         // The value runs to the same quote; a value never closed runs to the end, as in both parsers.
                         // Values are short: a plain loop costs less than a call to memchr for each.
@@ -70,6 +72,7 @@ enum PageBudget {
                         if separated { attributes += 1 }
                         separated = false
                         afterEquals = false
+                        while cursor < end, kinds[Int(cursor.load(as: UInt8.self))] == other { cursor += 1 }
                     }
                 }
                 work &+= attributes &* attributes

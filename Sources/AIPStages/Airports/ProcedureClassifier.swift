@@ -1,3 +1,5 @@
+import AIPReaders
+
 /// Decides what an AD 2.24 chart is, from the words of its title: tokens, never substrings, so `RNAV5 … STANDARD
 /// ARRIVAL CHART` is an arrival (not an RNAV approach) and `STAR` inside `STANDARD` means nothing.
 ///
@@ -126,19 +128,20 @@ public enum ProcedureClassifier {
     /// The title without the words that only say it is a chart: MakeAIP's `INSTRUMENT APPROACH CHART` and `- ICAO`;
     /// French SIA's `AD_2_<ICAO>_` and the chart code, underscores as spaces (`AD_2_LFAQ_IAC_RWY08_RNP` → `RWY08 RNP`).
     static func displayName(_ title: String, icao: String) -> String {
-        var name = title.trimmingCharacters(in: .whitespaces)
+        var name = title.trimmingSpaces()
         let filePrefix = "AD_2_\(icao)_"
         if name.hasPrefix(filePrefix) {
             var parts = name.dropFirst(filePrefix.count).split(separator: "_")
             if let first = parts.first, ["IAC", "SID", "STAR"].contains(first), parts.count > 1 { parts.removeFirst() }
             return parts.joined(separator: " ")
         }
-        for prefix in ["INSTRUMENT APPROACH CHART - ICAO", "INSTRUMENT APPROACH CHART"] where name.uppercased().hasPrefix(prefix) {
-            name = String(name.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+        let upper = name.uppercased()
+        for prefix in ["INSTRUMENT APPROACH CHART - ICAO", "INSTRUMENT APPROACH CHART"] where upper.hasPrefix(prefix) {
+            name = name.dropFirst(prefix.count).trimmingSpaces()
             break
         }
         for suffix in ["- ICAO", "-ICAO"] where name.hasSuffix(suffix) {
-            name = String(name.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            name = name.dropLast(suffix.count).trimmingSpaces()
             break
         }
         return name.isEmpty ? title : name

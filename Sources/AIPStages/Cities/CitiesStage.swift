@@ -84,7 +84,7 @@ public struct CitiesStage: Stage {
     /// ones and of the name, when new; its lookup names folded, each once, sorted.
     static func row(for place: GeoNamesPlace, alternateNames: [String]) -> CityRow {
         var names: [String] = []
-        var seen: Set<String> = []
+        var seen = Set<String>(minimumCapacity: alternateNames.count + 2)
         for name in alternateNames where !name.isEmpty && seen.insert(name).inserted { names.append(name) }
         // The app's NOCASE and LIKE fold ASCII letters only: `Malmo` or `MUNCHEN` find a city only through these.
         var lookup: [String] = []

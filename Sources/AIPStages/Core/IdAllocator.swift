@@ -71,14 +71,25 @@ public struct IdAllocator: Sendable {
     /// rows are written in.
     /// - Throws: ``IdCarryOverError`` when a new id is needed and every id up to `Int64.max` is used.
     public mutating func numbering<Row>(_ rows: [(key: RowKey, row: Row)], id: WritableKeyPath<Row, Int64>) throws(IdCarryOverError) -> [Row] {
-        var numbered: [Row] = []
-        numbered.reserveCapacity(rows.count)
-        for (key, row) in rows {
-            var row = row
-            row[keyPath: id] = try self.id(for: key)
-            numbered.append(row)
+        var numbered = rows.map(\.row)
+        try number(&numbered, keys: rows.map(\.key), id: id)
+        return numbered
+    }
+
+    /// Gives each of `rows` the id of its key, `keys[i]` for `rows[i]` (asked in that order, so give them sorted), then
+    /// puts `rows` in id order: the order rows are written in. In place: the rows are never copied.
+    /// - Throws: ``IdCarryOverError`` when a new id is needed and every id up to `Int64.max` is used.
+    public mutating func number<Row>(_ rows: inout [Row], keys: [RowKey], id: WritableKeyPath<Row, Int64>) throws(IdCarryOverError) {
+        precondition(keys.count == rows.count, "\(keys.count) keys for \(rows.count) rows")
+        assigned.reserveCapacity(assigned.count + rows.count)
+        var inOrder = true
+        for index in rows.indices {
+            let value = try self.id(for: keys[index])
+            rows[index][keyPath: id] = value
+            if index > 0, value < rows[index - 1][keyPath: id] { inOrder = false }
         }
-        return numbered.sorted { $0[keyPath: id] < $1[keyPath: id] }
+        // New ids come in asking order: only carried-over ones can be out of it, and a first build has none.
+        if !inOrder { rows.sort { $0[keyPath: id] < $1[keyPath: id] } }
     }
 
     /// The id above the high-water mark, which it raises. SQLite's own AUTOINCREMENT fails at the same limit.

@@ -108,6 +108,17 @@ struct EAIPReaderBudgetTests {
         #expect(ratio < Self.allowedRatio)
     }
 
+    /// The scan's count, tag by tag: an attribute starts after white space or after a value's closing quote, a quote
+    /// opens a value only after `=`, and `>` inside a value does not end the tag.
+    @Test(arguments: [
+        ("<td>", 0), ("<td class=\"a b c\">", 1), ("<td a b  c\td>", 16), ("<td a=1 b=22 c>", 9),
+        ("<td a=\"x\"b='>' c >", 9), ("<td a = \"v w\" b>", 4), ("<td a=x\"y z\" b>", 9), ("<tdname-only>", 0),
+        ("</td a b> <!-- c d --> <? e f ?>", 0), ("<td a=\"unclosed b c>", 1), ("text < td a b> <td a b", 4),
+    ])
+    func attributeWorkCountsEachStartTagsAttributes(_ markup: String, _ work: Int) {
+        #expect(PageBudget.attributeWork(Data(markup.utf8)) == work, "\(markup)")
+    }
+
     @Test(arguments: EAIPReaderParserTests.realPages)
     func realPagesAreWellWithinTheBudget(_ name: String) throws {
         let data = try Data(contentsOf: SharedFixtures.url("eaip/\(name)"))

@@ -73,6 +73,26 @@ struct EAIPReaderParserTests {
         #expect(HTMLText.of(paragraph) == "A B")
     }
 
+    /// Pages are UTF-8 whatever they declare: a page declaring Latin-1 keeps its UTF-8 text (`é`, not `Ã©`) in the
+    /// XML reading, as in the HTML one.
+    @Test func aDeclaredEncodingOtherThanUTF8IsIgnored() throws {
+        let page = Self.xhtml.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").replacingOccurrences(of: "BODY", with: "Café")
+        #expect(page.hasPrefix("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"))
+        for parser in [HTMLDocument.Parser.xmlThenHTML, .html] {
+            let document = try #require(HTMLDocument(bytes: Data(page.utf8), parser: parser))
+            #expect(document.isXML == (parser == .xmlThenHTML))
+            #expect(document.elements(named: "p").map { HTMLText.of($0) } == ["Café"])
+        }
+    }
+
+    /// A UTF-16 page is not read as UTF-16 by the XML parser (libxml2 would detect it on its own): like any page, it is
+    /// read as UTF-8, which it is not, so the HTML parser's reading of it is what is used.
+    @Test func aUTF16PageIsNotReadAsXML() throws {
+        var bytes = Data([0xFF, 0xFE])
+        for unit in Self.xhtml.replacingOccurrences(of: "UTF-8", with: "UTF-16").utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(HTMLDocument(bytes: bytes)?.isXML != true)
+    }
+
     @Test func anHTMLPageIsReadByTheHTMLParser() throws {
         let document = try #require(HTMLDocument(bytes: Data("<html><body><p>one<br>two</body></html>".utf8)))
         #expect(!document.isXML)
