@@ -93,7 +93,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
-            "AIPCommands", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AIPCommands", "CMalloc", "CSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
             "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",

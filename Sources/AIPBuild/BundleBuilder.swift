@@ -81,7 +81,6 @@ public enum BundleBuilder {
 
     private static func run(_ options: BuildOptions) async throws -> BuildResult {
         let start = ContinuousClock.now
-        SQLiteSettings.forBuilding()
         let (settings, settingsDigest) = try loadSettings(options)
         let buildSettings = try settings.decode(BuildSettings.self, section: BuildSettings.section)
         let previousGiven = try options.previous.map { given in

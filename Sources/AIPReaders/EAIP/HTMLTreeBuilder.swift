@@ -93,16 +93,11 @@ struct HTMLTreeBuilder {
         context.pointee.sax.pointee = handler
         context.pointee._private = UnsafeMutableRawPointer(builder)
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        // Every page is read as UTF-8, whatever it declares. Forcing the encoding makes libxml2 convert the input
-        // UTF-8 to UTF-8 a chunk at a time, moving what is left of the buffer each time: a quarter of EGMC's parse.
-        // A page that starts with its XML declaration (as eAIP pages do) is read as UTF-8 natively instead, its
-        // declaration ignored (`IGNORE_ENC`), which reads it the same; any other page (a byte-order mark, UTF-16)
-        // keeps the forced encoding, so libxml2 never guesses another one for it.
-        if count >= 5, zip(UnsafeBufferPointer(start: buffer, count: 5), "<?xml".utf8).allSatisfy({ UInt8(bitPattern: $0) == $1 }) {
-            _ = xmlCtxtReadMemory(context, buffer, count, nil, nil, options | Int32(XML_PARSE_IGNORE_ENC.rawValue))
-        } else {
-            _ = xmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
-        }
+        // Pages are read as UTF-8. Forcing that encoding makes libxml2 convert the input UTF-8 to UTF-8 a chunk at a
+        // time, moving what is left of the buffer each time: a quarter of EGMC's parse. A page libxml2 reads as UTF-8
+        // of itself (``readAsUTF8Natively(_:)``) is read with no encoding given instead, the same.
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(count)).bindMemory(to: UInt8.self)
+        _ = xmlCtxtReadMemory(context, buffer, count, nil, readAsUTF8Natively(bytes) ? nil : "UTF-8", options)
         return context.pointee.wellFormed != 0 && !builder.pointee.unresolvedEntity && !builder.pointee.stoppedTooDeep
     }
 
@@ -124,6 +119,33 @@ struct HTMLTreeBuilder {
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         _ = htmlCtxtReadMemory(context, buffer, count, nil, "UTF-8", options)
         return true
+    }
+
+    /// Whether libxml2 reads `bytes` as UTF-8 without being told: they start with `<` and not a zero byte (no
+    /// byte-order mark, not UTF-16, whose encoding libxml2 would detect), and an XML declaration, if any, names no
+    /// encoding or UTF-8 (another name switches libxml2's decoder, or fails the parse when unknown, as it does when
+    /// UTF-8 is forced). eAIP pages (`<?xml … encoding="UTF-8"?>`) and pdftotext's XHTML (`<!DOCTYPE`) are.
+    static func readAsUTF8Natively(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "<"), bytes[1] != 0 else { return false }
+        guard bytes.starts(with: "<?xml".utf8) else { return true }
+        // The declaration ends at the first `?>`. Anything unexpected in it: `false`, the forced encoding, as before.
+        guard let end = bytes.indices.dropLast().first(where: { bytes[$0] == UInt8(ascii: "?") && bytes[$0 + 1] == UInt8(ascii: ">") }) else {
+            return false
+        }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        let key = "encoding".utf8
+        guard var index = (5..<end).first(where: { isSpace(bytes[$0 - 1]) && bytes[$0..<end].starts(with: key) }) else { return true }
+        // `encoding = "UTF-8"`: white space around `=`, single or double quotes; libxml2 takes UTF-8 and UTF8 in any case.
+        index += key.count
+        while index < end, isSpace(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "=") else { return false }
+        index += 1
+        while index < end, isSpace(bytes[index]) { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return false }
+        let quote = bytes[index]
+        guard let close = (index + 1..<end).first(where: { bytes[$0] == quote }) else { return false }
+        let name = bytes[(index + 1)..<close].map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) ? $0 - 0x20 : $0 }
+        return name.elementsEqual("UTF-8".utf8) || name.elementsEqual("UTF8".utf8)
     }
 
     /// libxml2 2.9 sets up its globals in `xmlInitParser`, which is not safe to run on two threads at once, and its XML

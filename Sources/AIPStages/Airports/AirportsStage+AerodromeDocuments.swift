@@ -257,8 +257,7 @@ extension AirportsStage {
     static func numbered(_ procedures: [ProcedureRow], ids: inout IdAllocator) throws(IdCarryOverError) -> [ProcedureRow] {
         let typeRank = ["approach": 0, "departure": 1, "arrival": 2]
         func typed(_ row: ProcedureRow) -> Bool { row.approachType.map(ProcedureClassifier.rankedApproachTypes.contains) ?? false }
-        // Sorted by index, with type rank and typed-first looked up once per row: moving the rows themselves and
-        // making a key tuple at each comparison cost the merge's one-core end most of its time.
+        // Type rank and typed-first looked up once per row, not at each comparison, and indices sorted, not rows.
         let ranks = procedures.map { typeRank[$0.procedureType] ?? 3 }, untyped = procedures.map { typed($0) ? 0 : 1 }
         let order = procedures.indices.sorted { a, b in
             if procedures[a].airportICAO != procedures[b].airportICAO { return procedures[a].airportICAO < procedures[b].airportICAO }

@@ -11,6 +11,7 @@ extension Array {
                 placed[current] = true
                 let next = order[current]
                 if next == start { break }
+                precondition(!placed[next], "the order is no permutation: \(next) twice")
                 swapAt(current, next)
                 current = next
             }

@@ -74,23 +74,50 @@ struct EAIPReaderParserTests {
     }
 
     /// Pages are UTF-8 whatever they declare: a page declaring Latin-1 keeps its UTF-8 text (`é`, not `Ã©`) in the
-    /// XML reading, as in the HTML one.
-    @Test func aDeclaredEncodingOtherThanUTF8IsIgnored() throws {
-        let page = Self.xhtml.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").replacingOccurrences(of: "BODY", with: "Café")
-        #expect(page.hasPrefix("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"))
+    /// XML reading, as in the HTML one; a page declaring an encoding libxml2 does not know is no XML to it.
+    @Test func aDeclaredEncodingOtherThanUTF8IsNotUsed() throws {
+        let latin1 = Self.xhtml.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").replacingOccurrences(of: "BODY", with: "Café")
+        #expect(latin1.hasPrefix("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"))
         for parser in [HTMLDocument.Parser.xmlThenHTML, .html] {
-            let document = try #require(HTMLDocument(bytes: Data(page.utf8), parser: parser))
+            let document = try #require(HTMLDocument(bytes: Data(latin1.utf8), parser: parser))
             #expect(document.isXML == (parser == .xmlThenHTML))
             #expect(document.elements(named: "p").map { HTMLText.of($0) } == ["Café"])
         }
+        let unknown = try #require(HTMLDocument(bytes: Data(Self.xhtml.replacingOccurrences(of: "UTF-8", with: "bogus").utf8)))
+        #expect(!unknown.isXML)
     }
 
-    /// A UTF-16 page is not read as UTF-16 by the XML parser (libxml2 would detect it on its own): like any page, it is
-    /// read as UTF-8, which it is not, so the HTML parser's reading of it is what is used.
-    @Test func aUTF16PageIsNotReadAsXML() throws {
-        var bytes = Data([0xFF, 0xFE])
+    /// Which pages are given to libxml2 without forcing UTF-8: those it reads as UTF-8 by itself.
+    @Test func pagesLibxml2ReadsAsUTF8ByItself() {
+        func natively(_ start: [UInt8]) -> Bool { start.withUnsafeBufferPointer(HTMLTreeBuilder.readAsUTF8Natively) }
+        for page in ["<?xml version=\"1.0\" encoding=\"UTF-8\"?><a/>", "<?xml version='1.0' encoding = 'utf8' ?><a/>",
+                     "<?xml version=\"1.0\"?><a/>", "<!DOCTYPE html><html/>", "<html/>"] {
+            #expect(natively(Array(page.utf8)), "\(page)")
+        }
+        for page in ["<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a/>", "<?xml version=\"1.0\" encoding=\"bogus\"?><a/>",
+                     "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a/>", "<?xml version=\"1.0\" encoding=UTF-8?><a/>",
+                     "<?xml version=\"1.0\" encoding=\"UTF-8\"", " <a/>", "\u{FEFF}<a/>", ""] {
+            #expect(!natively(Array(page.utf8)), "\(page)")
+        }
+        #expect(!natively([0x3C, 0x00, 0x3F, 0x00]), "UTF-16, little-endian")
+    }
+
+    /// A UTF-16 page, with or without a byte-order mark, is not read as UTF-16 by the XML parser (libxml2 would detect
+    /// it on its own): like any page, it is read as UTF-8, which it is not, so the HTML parser's reading is used.
+    @Test(arguments: [true, false])
+    func aUTF16PageIsNotReadAsXML(byteOrderMark: Bool) throws {
+        var bytes = Data(byteOrderMark ? [0xFF, 0xFE] : [])
         for unit in Self.xhtml.replacingOccurrences(of: "UTF-8", with: "UTF-16").utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(HTMLDocument(bytes: bytes)?.isXML != true)
+    }
+
+    /// A page that starts with its doctype (as pdftotext's XHTML does) is read as XML too.
+    @Test func aPageWithoutAnXMLDeclarationIsReadAsXML() throws {
+        let page = Self.xhtml.split(separator: "\n", maxSplits: 1)[1].replacingOccurrences(of: "BODY", with: "Café")
+        #expect(page.hasPrefix("<!DOCTYPE"))
+        let document = try #require(HTMLDocument(bytes: Data(page.utf8)))
+        #expect(document.isXML)
+        #expect(document.elements(named: "p").map { HTMLText.of($0) } == ["Café"])
     }
 
     @Test func anHTMLPageIsReadByTheHTMLParser() throws {
