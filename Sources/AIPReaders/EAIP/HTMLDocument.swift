@@ -55,6 +55,20 @@ final class HTMLDocument {
         var count: Int32
     }
 
+    /// HTML's ASCII white space, which separates words of text and class names: space, tab, LF, CR, form feed.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
+
+    /// The range in the tree's bytes of the value of `node`'s attribute whose name has index `name` (`node` an element),
+    /// or nil: the one attribute lookup of the tree builder and of ``HTMLNode/attributeBytes(nameIndex:)``.
+    static func valueRange(ofAttribute name: Int32, of node: Node, in attributes: [Attribute]) -> Range<Int>? {
+        for attribute in attributes[Int(node.start)..<Int(node.start + node.count)] where attribute.name == name {
+            return Int(attribute.start)..<Int(attribute.start + attribute.count)
+        }
+        return nil
+    }
+
     static let textName: Int32 = -1
     static let documentName: Int32 = -2
 
@@ -171,18 +185,13 @@ struct HTMLNode: Equatable {
     /// Whether the `class` attribute, split at ASCII white space as HTML splits it, names one of `classes`.
     func hasClass(among classes: [[UInt8]]) -> Bool {
         guard let classIndex = document.classIndex, let value = attributeBytes(nameIndex: classIndex) else { return false }
-        return value.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C })
-            .contains { token in classes.contains { $0.elementsEqual(token) } }
+        return value.split(whereSeparator: HTMLDocument.isWhitespace).contains { token in classes.contains { $0.elementsEqual(token) } }
     }
 
     /// The value of the attribute whose name has index `nameIndex` in ``HTMLDocument/names``, as bytes, or nil.
     func attributeBytes(nameIndex: Int32) -> ArraySlice<UInt8>? {
-        guard isElement else { return nil }
-        let node = node
-        for attribute in document.attributes[Int(node.start)..<Int(node.start + node.count)] where attribute.name == nameIndex {
-            return document.bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)]
-        }
-        return nil
+        guard isElement, let range = HTMLDocument.valueRange(ofAttribute: nameIndex, of: node, in: document.attributes) else { return nil }
+        return document.bytes[range]
     }
 
     /// The first child node, or nil.

@@ -98,7 +98,7 @@ enum HTMLText {
 
         mutating func appendText(_ text: ArraySlice<UInt8>) {
             // ASCII whitespace collapses here; a no-break space (two UTF-8 bytes) is handled per line in endLine.
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C }
+            let isSpace = HTMLDocument.isWhitespace
             text.withUnsafeBufferPointer { bytes in
                 var index = 0
                 while index < bytes.count {

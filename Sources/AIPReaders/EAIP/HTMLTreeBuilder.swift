@@ -245,11 +245,8 @@ struct HTMLTreeBuilder {
 
     /// The value of the attribute whose name has index `name`, of an element in the tree.
     private func attribute(_ name: Int32, of element: Int32) -> String? {
-        let node = arrays.nodes[Int(element)]
-        for attribute in arrays.attributes[Int(node.start)..<Int(node.start + node.count)] where attribute.name == name {
-            return String(decoding: arrays.bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)], as: UTF8.self)
-        }
-        return nil
+        HTMLDocument.valueRange(ofAttribute: name, of: arrays.nodes[Int(element)], in: arrays.attributes)
+            .map { String(decoding: arrays.bytes[$0], as: UTF8.self) }
     }
 
     /// Whether the element name libxml2 gives is `expected`.
