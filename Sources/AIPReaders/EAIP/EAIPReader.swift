@@ -12,7 +12,7 @@ import Foundation
 /// - `eaip.empty_page`: no HTML tree at all (empty file);
 /// - `eaip.too_large`: larger than ``maximumPageBytes``;
 /// - `eaip.page_over_budget`: start tags with more attributes than libxml2 can parse in time for the page's size
-///   (``PageBudget``): crafted or broken, not read;
+///   (``PageBudget``; on a page cut first, only the tags the parser reads): crafted or broken, not read;
 /// - `eaip.invalid_utf8`: bytes that are not UTF-8 (read as U+FFFD; the page is kept);
 /// - `eaip.effective_date_invalid`: an `EM.effectiveDateStart` that is no calendar date (ignored);
 /// - `eaip.not_ad2_page`: no aerodrome section (`XXXX-AD-2.N`) anywhere: some other HTML file;
@@ -57,14 +57,20 @@ private struct PageReading {
             reject(.eaipTooLarge, "is \(bytes.count) bytes, more than any AD 2 page (\(EAIPReader.maximumPageBytes)); not read")
             return nil
         }
-        let work = PageBudget.attributeWork(bytes), allowed = PageBudget.allowedAttributeWork(byteCount: bytes.count)
-        guard work <= allowed else {
-            reject(.eaipPageOverBudget, "has start tags whose attributes would cost libxml2 \(work) comparisons, more than the \(allowed) its \(bytes.count) bytes allow (a real AD 2 page needs a small share); crafted or broken, not read")
-            return nil
-        }
-        // The sections the reader never reads (AD 2.6–2.23, 2.25: most of a page) are left out of the tree.
+        // The sections the reader never reads (AD 2.6–2.23, 2.25: most of a page) are left out of the tree, and as a
+        // rule cut from the page before the XML parser reads it, which then reads and is budgeted only what is left.
         let divContent: ((String) -> HTMLDocument.DivContent)? = wholeTree ? nil : { SectionIndex.content(ofDivWithID: $0) }
-        guard let document = HTMLDocument(bytes: bytes, parser: parser, divContent: divContent) else {
+        let allowed = PageBudget.allowedAttributeWork(byteCount: bytes.count)
+        var document = parser == .xmlThenHTML ? divContent.flatMap { HTMLDocument(cutting: bytes, divContent: $0, allowedAttributeWork: allowed) } : nil
+        if document == nil {
+            let work = PageBudget.attributeWork(bytes)
+            guard work <= allowed else {
+                reject(.eaipPageOverBudget, "has start tags whose attributes would cost libxml2 \(work) comparisons, more than the \(allowed) its \(bytes.count) bytes allow (a real AD 2 page needs a small share); crafted or broken, not read")
+                return nil
+            }
+            document = HTMLDocument(bytes: bytes, parser: parser, divContent: divContent)
+        }
+        guard let document else {
             reject(.eaipEmptyPage, "holds no HTML; expected an eAIP AD 2 page")
             return nil
         }

@@ -107,6 +107,24 @@ final class HTMLDocument {
         self.init(builder, isXML: isXML)
     }
 
+    /// Parses `bytes` by the XML parser with the content `divContent` leaves out cut from them first
+    /// (``UnreadContentCut``), which makes the same tree from a fraction of the parse; nil when the page cannot be cut,
+    /// when what is left would cost libxml2 more attribute work than `allowedAttributeWork` (``PageBudget``), or when
+    /// the XML reading is not usable (not well-formed, an entity left unresolved, the depth limit reached). The caller
+    /// then parses the whole page.
+    convenience init?(cutting bytes: Data, divContent: @escaping (String) -> DivContent, allowedAttributeWork: Int) {
+        let built: HTMLTreeBuilder? = bytes.withUnsafeBytes { raw in
+            let page = raw.assumingMemoryBound(to: UInt8.self)
+            guard raw.count <= Int(Int32.max), HTMLTreeBuilder.readAsUTF8Natively(page),
+                  let cut = UnreadContentCut.cut(page, divContent: divContent), cut.attributeWork <= allowedAttributeWork else { return nil }
+            return cut.bytes.withUnsafeBytes { cutPage in
+                HTMLTreeBuilder.build(cutPage.baseAddress!.assumingMemoryBound(to: CChar.self), count: Int32(cutPage.count), xml: true, divContent: divContent)
+            }
+        }
+        guard let built else { return nil }
+        self.init(built, isXML: true)
+    }
+
     private init(_ builder: HTMLTreeBuilder, isXML: Bool) {
         (nodes, attributes, bytes, lastChild) = (builder.arrays.nodes, builder.arrays.attributes, builder.arrays.bytes, builder.arrays.lastChild)
         names = builder.names

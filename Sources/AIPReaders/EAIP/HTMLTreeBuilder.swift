@@ -132,20 +132,24 @@ struct HTMLTreeBuilder {
         guard let end = bytes.indices.dropLast().first(where: { bytes[$0] == UInt8(ascii: "?") && bytes[$0 + 1] == UInt8(ascii: ">") }) else {
             return false
         }
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
         let key = "encoding".utf8
-        guard var index = (5..<end).first(where: { isSpace(bytes[$0 - 1]) && bytes[$0..<end].starts(with: key) }) else { return true }
+        guard var index = (5..<end).first(where: { isXMLSpace(bytes[$0 - 1]) && bytes[$0..<end].starts(with: key) }) else { return true }
         // `encoding = "UTF-8"`: white space around `=`, single or double quotes; libxml2 takes UTF-8 and UTF8 in any case.
         index += key.count
-        while index < end, isSpace(bytes[index]) { index += 1 }
+        while index < end, isXMLSpace(bytes[index]) { index += 1 }
         guard index < end, bytes[index] == UInt8(ascii: "=") else { return false }
         index += 1
-        while index < end, isSpace(bytes[index]) { index += 1 }
+        while index < end, isXMLSpace(bytes[index]) { index += 1 }
         guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return false }
         let quote = bytes[index]
         guard let close = (index + 1..<end).first(where: { bytes[$0] == quote }) else { return false }
         let name = bytes[(index + 1)..<close].map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) ? $0 - 0x20 : $0 }
         return name.elementsEqual("UTF-8".utf8) || name.elementsEqual("UTF8".utf8)
+    }
+
+    /// XML's white space (`S`): space, tab, CR, LF; HTML's adds form feed (``HTMLDocument/isWhitespace(_:)``).
+    static func isXMLSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
 
     /// libxml2 2.9 sets up its globals in `xmlInitParser`, which is not safe to run on two threads at once, and its XML

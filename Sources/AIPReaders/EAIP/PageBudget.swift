@@ -9,6 +9,9 @@ import Foundation
 /// small pages). A real page spends well under a tenth of that (EGMC: five attributes per cell), so a page over it is
 /// crafted or broken beyond use, and parsing what is allowed costs at most about as much again as a normal page.
 ///
+/// A page whose unread sections are cut before parsing is measured by that cut's scan instead, exactly, on the tags the
+/// XML parser then reads (``UnreadContentCut``); this scan measures every page parsed whole.
+///
 /// The scan is one pass over the bytes and over-counts rather than under-counts: every attribute either parser reads
 /// starts after white space or after the closing quote of the previous value, so each such start is counted; a quote
 /// opens a value only after `=`, as in both parsers; `<` in text, comments or scripts may be taken for a tag, which
