@@ -34,6 +34,19 @@ final class HTMLDocument {
         case notRead
         /// Kept as its parent's content is.
         case other
+
+        /// The elements kept inside content left out: divs (a reader finds sections by id) and metas (the page's date).
+        static let keptInsideLeftOut: [StaticString] = ["div", "meta"]
+
+        /// How a div of this kind opens, `readDivsOpen` read divs around it: whether its content goes into the tree
+        /// (else as its parent's, `parentInTree`), and whether it is a read div (nothing inside it is left out).
+        func opens(parentInTree: Bool, readDivsOpen: Int) -> (contentInTree: Bool, read: Bool) {
+            switch self {
+            case .read: (true, true)
+            case .notRead where readDivsOpen == 0: (false, false)
+            case .notRead, .other: (parentInTree, false)
+            }
+        }
     }
 
     /// One node. Index 0 is the document; elements have a ``name`` ≥ 0, text nodes ``textName``.
@@ -117,8 +130,9 @@ final class HTMLDocument {
             let page = raw.assumingMemoryBound(to: UInt8.self)
             guard raw.count <= Int(Int32.max), HTMLTreeBuilder.readAsUTF8Natively(page),
                   let cut = UnreadContentCut.cut(page, divContent: divContent), cut.attributeWork <= allowedAttributeWork else { return nil }
+            // Nothing is left to leave out: the cut page's tree is built whole, its divs not told apart a second time.
             return cut.bytes.withUnsafeBytes { cutPage in
-                HTMLTreeBuilder.build(cutPage.baseAddress!.assumingMemoryBound(to: CChar.self), count: Int32(cutPage.count), xml: true, divContent: divContent)
+                HTMLTreeBuilder.build(cutPage.baseAddress!.assumingMemoryBound(to: CChar.self), count: Int32(cutPage.count), xml: true, divContent: nil)
             }
         }
         guard let built else { return nil }

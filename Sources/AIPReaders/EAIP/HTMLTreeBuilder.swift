@@ -213,11 +213,11 @@ struct HTMLTreeBuilder {
     }
 
     /// Whether an element starting now goes into the tree: every one, except inside the content of a div left out,
-    /// where only divs (a reader finds sections by id) and metas (the page's date) do.
+    /// where only ``HTMLDocument/DivContent/keptInsideLeftOut`` do.
     private mutating func admitsToTree(_ name: UnsafePointer<xmlChar>?) -> Bool {
         elementCount += 1
         guard let kind = openKinds.last, !kind.contentInTree else { return true }
-        return Self.isNamed(name, "div") || Self.isNamed(name, "meta")
+        return HTMLDocument.DivContent.keptInsideLeftOut.contains { Self.isNamed(name, $0) }
     }
 
     private mutating func appendElement(_ name: UnsafePointer<xmlChar>?) -> Int32 {
@@ -233,15 +233,8 @@ struct HTMLTreeBuilder {
         if let element {
             arrays.nodes[Int(element)].count = Int32(arrays.attributes.count) - arrays.nodes[Int(element)].start
             if let divContent, arrays.nodes[Int(element)].name == divName, let id = attribute(idName, of: element) {
-                switch divContent(id) {
-                case .read:
-                    (kind.contentInTree, kind.read) = (true, true)
-                    readDivsOpen += 1
-                case .notRead where readDivsOpen == 0:
-                    kind.contentInTree = false
-                case .notRead, .other:
-                    break
-                }
+                (kind.contentInTree, kind.read) = divContent(id).opens(parentInTree: kind.contentInTree, readDivsOpen: readDivsOpen)
+                if kind.read { readDivsOpen += 1 }
             }
         }
         openKinds.append(kind)

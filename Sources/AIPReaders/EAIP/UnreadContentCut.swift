@@ -195,7 +195,7 @@ enum UnreadContentCut {
                 rootSeen = true
             }
             let isDiv = bytes.equals(nameStart, nameEnd, "div")
-            let keptElement = contentInTree || isDiv || bytes.equals(nameStart, nameEnd, "meta")
+            let keptElement = contentInTree || HTMLDocument.DivContent.keptInsideLeftOut.contains { bytes.equals(nameStart, nameEnd, $0) }
             var id: Range<Int>?
             var keptAttributes = 0
             attributeNames.removeAll(keepingCapacity: true)
@@ -264,15 +264,8 @@ enum UnreadContentCut {
                 // read here.
                 let value = UnsafeBufferPointer(start: page + id.lowerBound, count: id.count)
                 guard !value.contains(where: { $0 == UInt8(ascii: "&") || ($0 != 0x20 && HTMLTreeBuilder.isXMLSpace($0)) }) else { return false }
-                switch divContent(String(decoding: value, as: UTF8.self)) {
-                case .read:
-                    (contentInTree, frame.read) = (true, true)
-                    readDivsOpen += 1
-                case .notRead where readDivsOpen == 0:
-                    contentInTree = false
-                case .notRead, .other:
-                    break
-                }
+                (contentInTree, frame.read) = divContent(String(decoding: value, as: UTF8.self)).opens(parentInTree: contentInTree, readDivsOpen: readDivsOpen)
+                if frame.read { readDivsOpen += 1 }
             }
             frames.append(frame)
             return true
