@@ -37,6 +37,8 @@ let package = Package(
         // glibc's <malloc.h> (part of libc6-dev, which the Swift toolchain needs anyway).
         .systemLibrary(name: "CMalloc"),
 
+        // The one inflate loop (zlib): gzip and zip members in the readers, raw deflate payloads on the device.
+        .target(name: "AIPInflate", dependencies: ["CZlibSystem"]),
         // The one JSON writer (and its ordered value), Foundation only: readers, the build, the device and the CLI use it.
         .target(name: "AIPJSON"),
         // The catalogue of finding codes (build findings and check findings), Foundation only: readers, stages,
@@ -48,7 +50,7 @@ let package = Package(
         // Foundation's file and decoding errors as sentences a person can act on; every layer that reads files uses it.
         .target(name: "AIPErrorText"),
         .target(name: "AIPReaders", dependencies: [
-            "AIPContract", "AIPErrorText", "AIPFindings", "AIPJSON", "CCSV", "CZlibSystem", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPContract", "AIPErrorText", "AIPFindings", "AIPInflate", "AIPJSON", "CCSV", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
@@ -60,7 +62,6 @@ let package = Package(
         .target(name: "AIPBundleKit", dependencies: [
             "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
@@ -71,7 +72,7 @@ let package = Package(
         // transaction with plain SQL through SQLite's C API, the atomic swap. GRDB comes in only through AIPManifest's
         // logical hash, shared with the build.
         .target(name: "AIPUpdate", dependencies: [
-            "AIPJSON", "AIPErrorText", "AIPManifest", "AIPBundleFolder", "CSQLite", "CZlibSystem",
+            "AIPJSON", "AIPErrorText", "AIPInflate", "AIPManifest", "AIPBundleFolder", "CSQLite",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Build side of updates: key pairs, signing manifests, computing deltas, publishing a channel.
@@ -93,7 +94,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
-            "AIPCommands", "CMalloc", "CSQLite", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AIPCommands", "CMalloc", "CSQLite",
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
             "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
@@ -122,6 +123,8 @@ let package = Package(
         .testTarget(name: "AIPCommandsTests", dependencies: [
             "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // The help tests render each command's help screen at a fixed width.
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [
             "AIPUpdate", "AIPDelta", "AIPManifest", "AIPBundleFolder", "CSQLite", "TestSupport",

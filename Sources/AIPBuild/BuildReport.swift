@@ -28,7 +28,7 @@ public struct BuildReport: Sendable, Codable {
     public struct Totals: Sendable, Equatable, Codable {
         /// Rows written per table, over all stages.
         public var rowsWritten: [String: Int] = [:]
-        /// Every finding of every stage.
+        /// Every finding of every stage, those a section counts without keeping included.
         public var findings = 0
         /// Findings per action (`row_rejected`, `field_cleared`, `warning`); an action with none is left out.
         public var findingsByAction: [String: Int] = [:]
@@ -51,6 +51,13 @@ public struct BuildReport: Sendable, Codable {
             for finding in stage.findings {
                 totals.findingsByAction[finding.action.rawValue, default: 0] += 1
                 totals.findingsByCode[finding.code.rawValue, default: 0] += 1
+            }
+            for (code, byAction) in stage.findingsOmitted {
+                for (action, count) in byAction {
+                    totals.findings += count
+                    totals.findingsByAction[action, default: 0] += count
+                    totals.findingsByCode[code, default: 0] += count
+                }
             }
         }
         return totals

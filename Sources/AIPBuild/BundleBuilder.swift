@@ -2,6 +2,7 @@ import AIPBundleFolder
 import AIPBundleKit
 import AIPContract
 import AIPDelta
+import AIPErrorText
 import AIPManifest
 import AIPReaders
 import AIPStages
@@ -129,6 +130,7 @@ public enum BundleBuilder {
                                stages: results, report: report, manifest: manifest, manifestSHA256: manifestSHA256,
                                wallTime: ContinuousClock.now - start)
         } catch {
+            // The build's own error is the one to report; a staging folder left behind is swept by the next open.
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
@@ -225,7 +227,13 @@ public enum BundleBuilder {
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
             throw BuildError.invalidSetting("the settings file \(file.path) does not exist")
         }
-        guard !isDirectory.boolValue, (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else {
+        let isRegularFile: Bool
+        do {
+            isRegularFile = try file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true
+        } catch {
+            throw BuildError.invalidSetting("the settings file \(file.path) cannot be examined: \(ErrorText.reason(error))")
+        }
+        guard !isDirectory.boolValue, isRegularFile else {
             throw BuildError.invalidSetting("the settings file \(file.path) is not a regular file")
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {

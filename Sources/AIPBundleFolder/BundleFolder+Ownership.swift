@@ -45,13 +45,14 @@ extension BundleFolder {
         case nil:
             break
         case S_IFDIR:
-            for name in fileNames(in: state) {
+            for name in try fileNames(in: state) {
                 let url = state.appendingPathComponent(name), type = fileType(url)
                 switch name {
                 case currentName:
                     guard liveBundleName(url) != nil else {
+                        // Only for the message: a `current` whose target cannot be read is "not a link" we can name.
                         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)).map { "a link to \($0)" } ?? "not a link"
-                        throw BundleFolderError("""
+                        throw BundleFolderError(.foreignContent, """
                             \(url.path) is \(target), which aipbundle did not make (it names a b-<uuid> folder beside it); \
                             it follows no link it did not make: remove \(state.path) if no bundle is installed there, or give another folder
                             """)
@@ -64,24 +65,24 @@ extension BundleFolder {
             }
             // Nothing but this type's own may be in its state folder: it sweeps there.
             if !foreign.isEmpty {
-                throw BundleFolderError("""
+                throw BundleFolderError(.foreignContent, """
                     \(state.path) holds \(listed(foreign)), which aipbundle did not write; it keeps only its own files there and \
                     would remove the others: move them out of \(state.path)
                     """)
             }
         default:
-            throw BundleFolderError("""
+            throw BundleFolderError(.foreignContent, """
                 \(state.path) is not a folder (a link or a file aipbundle did not make); aipbundle keeps its state in a \
                 real folder of that name and follows no link it did not make: remove \(state.path), or give another folder
                 """)
         }
         let flat = laidOut ? [] : policy.flatFiles(root).filter { fileType(root.appendingPathComponent($0)) == S_IFREG }.sorted()
-        for name in fileNames(in: root) where name != stateFolderName && !policy.callerNames.contains(name) && !flat.contains(name) {
+        for name in try fileNames(in: root) where name != stateFolderName && !policy.callerNames.contains(name) && !flat.contains(name) {
             let url = root.appendingPathComponent(name)
             if !isExposedLink(url, name: name) && !isLeftoverLink(url) { foreign.append(name) }
         }
         if !foreign.isEmpty && !policy.keepForeignFiles {
-            throw BundleFolderError("""
+            throw BundleFolderError(.foreignContent, """
                 \(root.path) holds \(listed(foreign)), which aipbundle did not write; it never deletes or replaces what is not \
                 its own, so it does not publish there: move them out, give an empty or new folder, or pass --adopt-folder \
                 to publish beside them (they are kept as they are)
@@ -94,13 +95,14 @@ extension BundleFolder {
     static func makeStateFolder(_ url: URL) throws {
         if fileType(url) == S_IFDIR { return }
         guard mkdir(url.path, 0o755) == 0 || (errno == EEXIST && fileType(url) == S_IFDIR) else {
-            throw BundleFolderError("cannot create the output folder's state folder \(url.path): \(ErrorText.reason(errno: errno))")
+            throw BundleFolderError(.fileSystem, "cannot create the output folder's state folder \(url.path): \(ErrorText.reason(errno: errno))")
         }
     }
 
     /// The bundle folder a `current` (or `current.next`) link names, when it is a link this type made: a
     /// `b-<uuid>` name, in the state folder itself. Nil for anything else (it is never followed).
     static func liveBundleName(_ link: URL) -> String? {
+        // A link whose target cannot be read is not one this type can follow: nil, as for any other foreign entry.
         guard fileType(link) == S_IFLNK, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path),
               isBundleFolderName(target) else { return nil }
         return target
@@ -113,6 +115,7 @@ extension BundleFolder {
 
     /// Whether `url` (`OUT/<name>`) is the link this type exposes `name` by.
     static func isExposedLink(_ url: URL, name: String) -> Bool {
+        // An unreadable target is not the expected one: the entry is then foreign, which the caller reports.
         fileType(url) == S_IFLNK
             && (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) == "\(stateFolderName)/\(currentName)/\(name)"
     }
@@ -122,6 +125,7 @@ extension BundleFolder {
         let name = url.lastPathComponent
         guard name.hasPrefix("."), let marker = name.range(of: ".link-", options: .backwards),
               UUID(uuidString: String(name[marker.upperBound...])) != nil, fileType(url) == S_IFLNK,
+              // Unreadable: not provably a leftover of ours, so it is left alone (and reported as foreign).
               let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { return false }
         return target.hasPrefix("\(stateFolderName)/\(currentName)/")
     }

@@ -61,14 +61,14 @@ public final class BundleFolder: @unchecked Sendable {
         let lockPath = stateFolder.appendingPathComponent(Self.lockName).path
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            throw BundleFolderError("cannot create the lock file \(lockPath): \(ErrorText.reason(errno: errno))")
+            throw BundleFolderError(.fileSystem, "cannot create the lock file \(lockPath): \(ErrorText.reason(errno: errno))")
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             close(descriptor)
-            throw BundleFolderError("""
+            throw BundleFolderError(.busy, """
                 another aipbundle process is writing to \(self.root.path) (it holds \(lockPath)); \
                 wait for it to finish, or write to another folder
-                """, locked: true)
+                """)
         }
         lockDescriptor = descriptor
         try migrateFlatBundle(flatFiles)
@@ -148,20 +148,25 @@ public final class BundleFolder: @unchecked Sendable {
         let next = stateFolder.appendingPathComponent(Self.nextName)
         unlink(next.path)
         guard symlink(staging.lastPathComponent, next.path) == 0 else {
-            throw BundleFolderError("cannot create \(next.path): \(ErrorText.reason(errno: errno))")
+            throw BundleFolderError(.fileSystem, "cannot create \(next.path): \(ErrorText.reason(errno: errno))")
         }
 
         try fault(.flip)
-        let previousFiles = current.map(Self.fileNames(in:)) ?? []
+        let previousFiles = try current.map(Self.fileNames(in:)) ?? []
         guard rename(next.path, stateFolder.appendingPathComponent(Self.currentName).path) == 0 else {
-            throw BundleFolderError("cannot switch \(root.path) to the new bundle: \(ErrorText.reason(errno: errno))")
+            throw BundleFolderError(.fileSystem, "cannot switch \(root.path) to the new bundle: \(ErrorText.reason(errno: errno))")
         }
-        try? Self.sync(stateFolder)
+        do {
+            try Self.sync(stateFolder)
+        } catch let error as BundleFolderError {
+            // The switch may not survive a power cut until the folder is flushed: say so rather than report success.
+            throw BundleFolderError(.fileSystem, "switched \(root.path) to the new bundle, but \(error.description)")
+        }
 
         // Published: the files are reachable through `current`. Now give new names their link, and tidy.
         try fault(.linkNew)
         for name in files { try expose(name) }
-        try? fault(.sweep)
+        try fault(.sweep)
         for name in previousFiles where !files.contains(name) { unexposeIfLinked(name) }
         sweep()
     }
@@ -186,27 +191,29 @@ public final class BundleFolder: @unchecked Sendable {
         guard !isExposable(name, replacing: replacing) else { return }
         let path = exposedLink(for: name).path
         let what = Self.fileType(root.appendingPathComponent(name)) == S_IFDIR ? "a directory" : "a file aipbundle did not write"
-        throw BundleFolderError("\(path) is \(what); move it away so the bundle file \(name) can be published there (aipbundle never replaces it)")
+        throw BundleFolderError(.foreignContent, "\(path) is \(what); move it away so the bundle file \(name) can be published there (aipbundle never replaces it)")
     }
 
     /// Makes `OUT/<name>` a symlink into the current bundle (replacing a plain file of the flat layout at once).
     /// Callers have checked that the name is free (``isExposable(_:replacing:)``).
     private func expose(_ name: String) throws {
         let (path, target) = exposedLink(for: name)
+        // Unreadable or absent: not the link yet, so it is made (replacing whatever is there, which callers checked).
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { return }
         let temporary = root.appendingPathComponent(".\(name).link-\(UUID().uuidString.lowercased())").path
         guard symlink(target, temporary) == 0 else {
-            throw BundleFolderError("published, but cannot create a link in \(root.path): \(ErrorText.reason(errno: errno))")
+            throw BundleFolderError(.fileSystem, "published, but cannot create a link in \(root.path): \(ErrorText.reason(errno: errno))")
         }
         guard rename(temporary, path) == 0 else {
             let reason = ErrorText.reason(errno: errno)
             unlink(temporary)
-            throw BundleFolderError("published, but cannot link \(path) to it: \(reason)")
+            throw BundleFolderError(.fileSystem, "published, but cannot link \(path) to it: \(reason)")
         }
     }
 
     private func unexposeIfLinked(_ name: String) {
         let (path, target) = exposedLink(for: name)
+        // Only a link provably ours is removed; anything unreadable is left alone.
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { unlink(path) }
     }
 
@@ -215,10 +222,10 @@ public final class BundleFolder: @unchecked Sendable {
     /// an app's connection may leave beside a bundle file, are never exposed.
     private func completeLinks() throws {
         guard let current else { return }
-        let names = Self.fileNames(in: current).filter { name in !["-wal", "-shm", "-journal"].contains { name.hasSuffix($0) } }
+        let names = try Self.fileNames(in: current).filter { name in !["-wal", "-shm", "-journal"].contains { name.hasSuffix($0) } }
         // A name something else holds (kept under `keepForeignFiles`) stays unlinked; the next publish says why.
         for name in names where isExposable(name, replacing: []) { try expose(name) }
-        for name in Self.fileNames(in: root) where !names.contains(name) { unexposeIfLinked(name) }
+        for name in try Self.fileNames(in: root) where !names.contains(name) { unexposeIfLinked(name) }
     }
 
     /// A folder written the flat way (files directly in OUT) becomes the first bundle folder: the files of its
@@ -236,17 +243,20 @@ public final class BundleFolder: @unchecked Sendable {
 
     /// Removes what this type made and no longer needs, and nothing else: bundle folders (`b-<uuid>`) of builds
     /// that failed or were killed and of replaced bundles, a `current.next` a crash left, and link temporaries.
+    /// Tidying only: what cannot be listed or removed now is left for the next open or publish, which sweeps again.
     private func sweep() {
         let live = current?.lastPathComponent
-        for name in Self.fileNames(in: stateFolder) where name != live {
+        // A folder that cannot be listed now has nothing this sweep can remove; the next one retries.
+        for name in (try? Self.fileNames(in: stateFolder)) ?? [] where name != live {
             let url = stateFolder.appendingPathComponent(name)
             if Self.isBundleFolderName(name), Self.fileType(url) == S_IFDIR {
+                // A bundle folder that cannot be removed now (busy, permissions) is removed by a later sweep.
                 try? FileManager.default.removeItem(at: url)
             } else if name == Self.nextName, Self.fileType(url) == S_IFLNK {
                 unlink(url.path)
             }
         }
-        for name in Self.fileNames(in: root) where Self.isLeftoverLink(root.appendingPathComponent(name)) {
+        for name in (try? Self.fileNames(in: root)) ?? [] where Self.isLeftoverLink(root.appendingPathComponent(name)) {
             unlink(root.appendingPathComponent(name).path)
         }
     }
@@ -258,23 +268,30 @@ public final class BundleFolder: @unchecked Sendable {
         do {
             try FileManager.default.copyItem(at: source, to: destination)
         } catch {
-            throw BundleFolderError("cannot carry \(source.lastPathComponent) over into the new bundle: \(ErrorText.reason(error))")
+            throw BundleFolderError(.fileSystem, "cannot carry \(source.lastPathComponent) over into the new bundle: \(ErrorText.reason(error))")
         }
     }
 
-    static func fileNames(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    /// The names in `folder`, sorted.
+    /// - Throws: ``BundleFolderError`` when it cannot be listed: an ownership check that saw an empty folder
+    ///   instead would publish over files it did not write.
+    static func fileNames(in folder: URL) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            throw BundleFolderError(.fileSystem, "cannot list \(folder.path): \(ErrorText.reason(error))")
+        }
     }
 
     /// Flushes a file or folder to disk, so the flip never exposes data still in the page cache only.
     public static func sync(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw BundleFolderError("cannot open \(url.path) to flush it: \(ErrorText.reason(errno: errno))")
+            throw BundleFolderError(.fileSystem, "cannot open \(url.path) to flush it: \(ErrorText.reason(errno: errno))")
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw BundleFolderError("cannot flush \(url.path) to disk: \(ErrorText.reason(errno: errno))")
+            throw BundleFolderError(.fileSystem, "cannot flush \(url.path) to disk: \(ErrorText.reason(errno: errno))")
         }
     }
 
@@ -284,23 +301,35 @@ public final class BundleFolder: @unchecked Sendable {
             let type = status.st_mode & S_IFMT
             if type == S_IFDIR { return }
             if type == S_IFLNK, FileManager.default.fileExists(atPath: url.path) { return }
-            throw BundleFolderError("\(url.path) is not a folder; \(role) must be one")
+            throw BundleFolderError(.fileSystem, "\(url.path) is not a folder; \(role) must be one")
         }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw BundleFolderError("cannot create \(role) \(url.path): \(ErrorText.reason(error))")
+            throw BundleFolderError(.fileSystem, "cannot create \(role) \(url.path): \(ErrorText.reason(error))")
         }
     }
 }
 
-/// The bundle folder cannot be opened or published to.
-public struct BundleFolderError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    /// True when another process holds the folder's lock (retry later), false for a file-system failure.
-    public var locked: Bool
-    public init(_ description: String, locked: Bool = false) {
-        self.description = description
-        self.locked = locked
+/// The bundle folder cannot be opened or published to; ``kind`` says what a caller can do about it.
+public struct BundleFolderError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Another process holds the folder's lock: retry when it is done.
+        case busy
+        /// The folder holds files or links aipbundle did not write, which it never deletes, replaces or follows:
+        /// a person moves them or names another folder.
+        case foreignContent
+        /// A file-system call failed (create, list, link, rename, flush); the message names the path and the cause.
+        case fileSystem
     }
+
+    public var kind: Kind
+    public var description: String
+
+    public init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+
+    public var errorDescription: String? { description }
 }

@@ -21,6 +21,7 @@ extension AIPBundleCommand {
             }
             if code == CommandExit.usage.rawValue, arguments.contains("--json") {
                 let name = subcommandNames.contains(arguments.first ?? "") ? arguments[0] : "aipbundle"
+                // A document of plain strings always encodes; were it not to, the usage error below still says it all.
                 if let json = try? CommandDocument(command: name, exit: .usage, error: message(for: error)).text() {
                     console.result(json)
                 }

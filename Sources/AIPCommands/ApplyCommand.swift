@@ -27,11 +27,9 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("The installed bundle folder to update (created for a full bundle).", valueName: "dir"))
     var bundle: String
 
-    @Option(help: ArgumentHelp("The trusted public key (signing.pub).", valueName: "file"))
-    var publicKey: String
+    @OptionGroup var trust: PublicKeyOption<RequiredKey>
 
-    @Flag(help: "Apply to a --bundle folder that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
-    var adoptFolder = false
+    @OptionGroup var adopt: AdoptFolderOption
 
     @OptionGroup var output: OutputOptions
 
@@ -45,11 +43,11 @@ public struct ApplyCommand: AsyncParsableCommand, ReportingCommand {
         try PathCheck.existingFolder(package, role: "the update package", fix: "give the folder `aipbundle delta` wrote, or a channel's bundles/<version>")
         // Checked here: the updater compares versions before it opens the folder, and would call a file "no bundle".
         try PathCheck.folderOrNothing(bundle, role: "--bundle, the installed bundle")
-        let key = try SigningPublicKey(fileAt: URL(fileURLWithPath: publicKey))
+        let key = try SigningPublicKey(fileAt: trust.file!)
         log.logger.debug("trusting the key of fingerprint \(key.fingerprint)")
         log.status("applying \(package) to \(bundle)")
         let result = try BundleUpdater.apply(package: URL(fileURLWithPath: package), to: URL(fileURLWithPath: bundle), trustedKey: key,
-                                               adoptFolder: adoptFolder)
+                                               adoptFolder: adopt.adoptFolder)
         return ApplyResult(bundle: bundle, result: result)
     }
 }

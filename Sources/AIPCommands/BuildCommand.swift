@@ -36,14 +36,11 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("The bundle version recorded in the bundle (default: the AIRAC cycle id, e.g. 2612); letters, digits, . _ + -.", valueName: "version"))
     var bundleVersion: String?
 
-    @Option(help: ArgumentHelp("The AIRAC cycle: its id (2612) or effective date (2026-11-26) (default: the cycle in force at SOURCE_DATE_EPOCH or today).", valueName: "cycle"))
-    var airac: String?
+    @OptionGroup var cycle: AIRACOption
 
-    @Option(help: ArgumentHelp("Build only these stages, comma-separated (\(StageRegistry.names.joined(separator: ", "))); the other files in --out are kept.", valueName: "stages"))
-    var only: String?
+    @OptionGroup var only: OnlyOption<BuiltStages>
 
-    @Option(help: ArgumentHelp("Settings file (default: <sources>/pipeline.json when present).", valueName: "file"))
-    var config: String?
+    @OptionGroup var config: ConfigOption
 
     @Option(help: ArgumentHelp("Sign manifest.json with this private key (from `aipbundle keygen`); manifest.sig goes beside it.", valueName: "file"))
     var signingKey: String?
@@ -51,8 +48,7 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
     @Flag(help: "Publish even if a table or rules.json lost more than allowed (default 5 %) against the previous bundle, or an output is far below what its inputs promise.")
     var allowShrink = false
 
-    @Flag(help: "Publish into an --out that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
-    var adoptFolder = false
+    @OptionGroup var adopt: AdoptFolderOption
 
     @Flag(help: "Give new ids to the rows of a table whose ids cannot carry over because the previous bundle lacks the table or a key column (the next delta then carries the whole table).")
     var renumberIds = false
@@ -63,16 +59,15 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
 
     public func validate() throws {
         do {
-            _ = try StageRegistry.select(only)
+            _ = try StageRegistry.select(only.only)
         } catch let error as StageSelectionError {
             throw ValidationError(error.description)
         }
-        if let airac, AIRACCycle(airac) == nil {
-            throw ValidationError("--airac \(airac) is neither the id of an AIRAC cycle (e.g. 2612) nor the date a cycle of 2000–2099 starts (e.g. 2026-11-26)")
-        }
         // The rule every reader of a manifest applies to bundle_version (PathName), so a build never writes one it refuses.
-        if let bundleVersion, (try? PathName(version: bundleVersion)) == nil {
-            throw ValidationError("--bundle-version \"\(bundleVersion)\" must be 1 to \(PathName.maxVersionBytes) letters, digits, '.', '_', '+' or '-', starting with a letter or digit")
+        if let bundleVersion {
+            do { _ = try PathName(version: bundleVersion) } catch {
+                throw ValidationError("--bundle-version \"\(bundleVersion)\" must be 1 to \(PathName.maxVersionBytes) letters, digits, '.', '_', '+' or '-', starting with a letter or digit")
+            }
         }
         do {
             _ = try stamp()
@@ -90,11 +85,11 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
                                      fix: "give the folder that holds ourairports/ and the other inputs (scripts/fetch-data.sh fetches them)")
         let stamp = try stamp()
         var options = BuildOptions(
-            sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only),
-            configFile: config.map { URL(fileURLWithPath: $0) }, stamp: stamp,
+            sources: URL(fileURLWithPath: sources), out: URL(fileURLWithPath: out), stages: try StageRegistry.select(only.only),
+            configFile: config.file, stamp: stamp,
             previous: previous.map { URL(fileURLWithPath: $0) }, allowShrink: allowShrink, progress: log.progress)
         options.renumberIds = renumberIds
-        options.adoptFolder = adoptFolder
+        options.adoptFolder = adopt.adoptFolder
         options.signingKey = try signingKey.map { try SigningKey(fileAt: URL(fileURLWithPath: $0)) }
         if let key = options.signingKey { log.logger.debug("signing with the key of fingerprint \(key.publicKey.fingerprint)") }
         log.logger.debug("bundle \(stamp.version), \(stamp.airac), timestamp \(stamp.timestamp), stages \(options.stages.map(\.name).joined(separator: ","))")
@@ -106,7 +101,15 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
     }
 
     private func stamp() throws -> BuildStamp {
-        try BuildStamp.resolve(version: bundleVersion, airac: airac.flatMap { AIRACCycle($0) },
+        try BuildStamp.resolve(version: bundleVersion, airac: cycle.cycle,
                                sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
     }
+}
+
+/// `build --only`: stage names.
+enum BuiltStages: OnlySubject {
+    static var help: String {
+        "Build only these stages, comma-separated (\(StageRegistry.names.joined(separator: ", "))); the other files in --out are kept."
+    }
+    static let valueName = "stages"
 }

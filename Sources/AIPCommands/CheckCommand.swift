@@ -32,8 +32,7 @@ public struct CheckCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("Also compare the schema with this database (e.g. one written by euro_aip); differences that are known 0.13 additions are listed but do not fail.", valueName: "file"))
     var reference: String?
 
-    @Option(help: ArgumentHelp("Verify a bundle folder's manifest.sig with this public key (signing.pub), as a device would; without it, check only that manifest.sig is well-formed and present when manifest.json names a signing key.", valueName: "file"))
-    var publicKey: String?
+    @OptionGroup var trust: PublicKeyOption<OptionalKey>
 
     @OptionGroup var output: OutputOptions
 
@@ -49,7 +48,7 @@ public struct CheckCommand: AsyncParsableCommand, ReportingCommand {
     func execute(_ log: CommandLog) async throws -> CheckResult {
         let url = URL(fileURLWithPath: path)
         log.status("checking \(path)")
-        let trustedKey = try publicKey.map { try SigningPublicKey(fileAt: URL(fileURLWithPath: $0)) }
+        let trustedKey = try trust.file.map { try SigningPublicKey(fileAt: $0) }
         var findings = try BundleChecker.check(url)
         if CheckedPath.isDirectory(url) {
             let signature = ManifestSignatureCheck.findings(folder: url, trustedKey: trustedKey)

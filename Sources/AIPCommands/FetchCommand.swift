@@ -26,14 +26,11 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("The source tree to write; created if missing.", valueName: "dir"))
     var out: String
 
-    @Option(help: ArgumentHelp("The AIRAC cycle: its id (2612) or effective date (2026-11-26) (default: the cycle in force today).", valueName: "cycle"))
-    var airac: String?
+    @OptionGroup var cycle: AIRACOption
 
-    @Option(help: ArgumentHelp("Fetch only these sources, comma-separated; the others keep their files.", valueName: "sources"))
-    var only: String?
+    @OptionGroup var only: OnlyOption<FetchedSources>
 
-    @Option(help: ArgumentHelp("Settings file (default: <out>/pipeline.json when present).", valueName: "file"))
-    var config: String?
+    @OptionGroup var config: ConfigOption
 
     @Option(help: ArgumentHelp("Fetch https://HOST/PATH from BASE_URL/HOST/PATH instead (a caching proxy, an internal mirror).", valueName: "base-url"))
     var mirror: String?
@@ -44,17 +41,13 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
     @Flag(help: "When an optional source fails, keep its files from the previous tree (sources.lock.json marks them stale_from).")
     var keepStale = false
 
-    @Flag(help: "Write into an --out that holds files aipbundle did not write, keeping them as they are (never deleted or replaced); without it such a folder is refused.")
-    var adoptFolder = false
+    @OptionGroup var adopt: AdoptFolderOption
 
     @OptionGroup var output: OutputOptions
 
     public init() {}
 
     public func validate() throws {
-        if let airac, AIRACCycle(airac) == nil {
-            throw ValidationError("--airac \(airac) is neither the id of an AIRAC cycle (e.g. 2612) nor the date a cycle of 2000–2099 starts (e.g. 2026-11-26)")
-        }
         if let mirror, URL(string: mirror)?.host == nil {
             throw ValidationError("--mirror \(mirror) is not a URL such as http://mirror.example/aip")
         }
@@ -66,13 +59,13 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
 
     func execute(_ log: CommandLog) async throws -> FetchResult {
         try PathCheck.folderOrNothing(out, role: "--out, the source tree")
-        let cycle = airac.flatMap { AIRACCycle($0) } ?? AIRACCycle(containing: Date())
+        let cycle = self.cycle.cycle ?? AIRACCycle(containing: Date())
         var options = FetchOptions(out: URL(fileURLWithPath: out), cycle: cycle, settings: try settings(),
                                    userAgent: "aipbundle/\(BundleBuilder.builderVersion)")
-        options.only = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        options.only = only.names
         options.mirror = mirror
         options.keepStale = keepStale
-        options.adoptFolder = adoptFolder
+        options.adoptFolder = adopt.adoptFolder
         options.cache = cache.map { URL(fileURLWithPath: $0) }
         options.progress = log.progress
         log.logger.debug("fetching \(cycle) into \(out)\(mirror.map { " from the mirror \($0)" } ?? "")")
@@ -89,9 +82,9 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
     }
 
     private func settings() throws -> FetchSettings {
-        let file = config.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: out).appendingPathComponent("pipeline.json")
+        let file = config.file ?? URL(fileURLWithPath: out).appendingPathComponent("pipeline.json")
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            if config != nil {
+            if config.file != nil {
                 throw CommandFailure(exit: .failure, description: "the settings file \(file.path) (--config) cannot be read; check its path and permissions")
             }
             return FetchSettings()
@@ -103,6 +96,12 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
             throw CommandFailure(exit: .failure, description: error.description)
         }
     }
+}
+
+/// `fetch --only`: source ids.
+enum FetchedSources: OnlySubject {
+    static let help = "Fetch only these sources, comma-separated; the others keep their files."
+    static let valueName = "sources"
 }
 
 /// What `fetch` reports: the summary's fields in the `--json` document (docs/schemas/fetch.schema.json), and one

@@ -12,6 +12,8 @@ public struct FindingsCommand: ParsableCommand {
         discussion: """
             Codes are stable: report.json, check --json and CI group by them. Prints a text table by default; \
             --markdown prints docs/findings.md, --json the catalogue for tools.
+
+            \(CommandExit.help([(.success, "the list was printed")]))
             """)
 
     @Flag(help: "Print the Markdown reference (docs/findings.md).")

@@ -14,6 +14,7 @@ enum ManifestSignatureCheck {
     /// manifest's own findings say so).
     static func findings(folder: URL, trustedKey: SigningPublicKey?) -> [CheckFinding] {
         let manifestURL = folder.appendingPathComponent(Manifest.fileName)
+        // An unreadable manifest is a finding of the manifest check already; there is then no signature to judge.
         guard let data = try? Data(contentsOf: manifestURL), let manifest = try? Manifest(jsonData: data) else { return [] }
         let signatureURL = folder.appendingPathComponent(Manifest.signatureFileName)
         let signedBy = manifest.signing?.publicKeyFingerprint

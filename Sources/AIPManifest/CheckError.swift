@@ -1,8 +1,25 @@
 import Foundation
 
-/// `check` could not look at the file at all.
-public struct CheckError: Error, CustomStringConvertible, LocalizedError {
+/// `check` could not look at the file at all; ``kind`` says why, ``description`` names the path and the cause.
+public struct CheckError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Nothing is at the path (or a link there leads nowhere).
+        case missing
+        /// Something is there, but not what was expected: a folder, a pipe, a device, an empty or non-SQLite file.
+        case wrongType
+        /// It is there but cannot be read, opened or resolved (permissions, I/O error).
+        case unreadable
+        /// It is not a bundle, or not a bundle file `check` knows.
+        case notABundle
+    }
+
+    public var kind: Kind
     public var description: String
-    package init(_ description: String) { self.description = description }
+
+    package init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+
     public var errorDescription: String? { description }
 }

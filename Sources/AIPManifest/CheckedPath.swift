@@ -34,24 +34,25 @@ package enum CheckedPath {
             let reason = errno
             var link = stat()
             if reason == ENOENT, lstat(url.path, &link) == 0 {
+                // Only for the message: a target that cannot be read is shown as "?".
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
-                throw CheckError("\(url.path) is a symbolic link to \(target), which does not exist")
+                throw CheckError(.missing, "\(url.path) is a symbolic link to \(target), which does not exist")
             }
-            if reason == ENOENT { throw CheckError("\(url.path) does not exist") }
-            throw CheckError("\(url.path) cannot be examined: \(String(cString: strerror(reason)))")
+            if reason == ENOENT { throw CheckError(.missing, "\(url.path) does not exist") }
+            throw CheckError(.unreadable, "\(url.path) cannot be examined: \(ErrorText.reason(errno: reason))")
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw CheckError("\(url.path) is a directory, expected \(expected)")
-        case S_IFIFO: throw CheckError("\(url.path) is a FIFO (named pipe), expected \(expected)")
-        case S_IFSOCK: throw CheckError("\(url.path) is a socket, expected \(expected)")
-        default: throw CheckError("\(url.path) is a device, expected \(expected)")
+        case S_IFDIR: throw CheckError(.wrongType, "\(url.path) is a directory, expected \(expected)")
+        case S_IFIFO: throw CheckError(.wrongType, "\(url.path) is a FIFO (named pipe), expected \(expected)")
+        case S_IFSOCK: throw CheckError(.wrongType, "\(url.path) is a socket, expected \(expected)")
+        default: throw CheckError(.wrongType, "\(url.path) is a device, expected \(expected)")
         }
         guard access(url.path, R_OK) == 0 else {
-            throw CheckError("\(url.path) cannot be read: \(String(cString: strerror(errno)))")
+            throw CheckError(.unreadable, "\(url.path) cannot be read: \(ErrorText.reason(errno: errno))")
         }
         guard let real = realpath(url.path, nil) else {
-            throw CheckError("\(url.path) cannot be resolved: \(String(cString: strerror(errno)))")
+            throw CheckError(.unreadable, "\(url.path) cannot be resolved: \(ErrorText.reason(errno: errno))")
         }
         defer { free(real) }
         return URL(fileURLWithPath: String(cString: real))
@@ -63,7 +64,7 @@ package enum CheckedPath {
         do {
             return try Data(contentsOf: file)
         } catch {
-            throw CheckError("\(url.path) cannot be read: \(ErrorText.reason(error))")
+            throw CheckError(.unreadable, "\(url.path) cannot be read: \(ErrorText.reason(error))")
         }
     }
 }

@@ -24,8 +24,9 @@ public struct FileDigest: Sendable, Equatable {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw ManifestError("cannot open \(url.path): \(ErrorText.reason(error))")
+            throw ManifestError(.unreadable, "cannot open \(url.path): \(ErrorText.reason(error))")
         }
+        // Closing a file only read cannot lose anything; its error changes nothing here.
         defer { try? handle.close() }
         var hasher = SHA256()
         var bytes = 0
@@ -35,7 +36,7 @@ public struct FileDigest: Sendable, Equatable {
                 bytes += chunk.count
             }
         } catch {
-            throw ManifestError("cannot read \(url.path): \(ErrorText.reason(error))")
+            throw ManifestError(.unreadable, "cannot read \(url.path): \(ErrorText.reason(error))")
         }
         self.bytes = bytes
         self.sha256 = hasher.finalize().lowercaseHex

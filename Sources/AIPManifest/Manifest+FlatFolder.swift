@@ -13,6 +13,8 @@ extension Manifest {
     public static func flatBundleFiles(in folder: URL) -> Set<String> {
         let url = folder.appendingPathComponent(fileName)
         var status = stat()
+        // An unreadable manifest names no files: the folder's files are then someone else's, which the opener
+        // reports by name (it never takes over files it cannot prove are a bundle's).
         guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
               let manifest = try? Manifest(contentsOf: url) else { return [] }
         // Only plain names in `folder` itself: decoding refused a manifest naming anything but a ``PathName``.

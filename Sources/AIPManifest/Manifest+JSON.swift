@@ -19,7 +19,7 @@ extension Manifest {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ManifestError("cannot read \(url.path): \(ErrorText.reason(error))")
+            throw ManifestError(.unreadable, "cannot read \(url.path): \(ErrorText.reason(error))")
         }
         try self.init(jsonData: data)
     }
@@ -34,15 +34,15 @@ extension Manifest {
         do {
             format = try decoder.decode(FormatOnly.self, from: data).format
         } catch {
-            throw ManifestError("\(Self.fileName) is not a manifest: \(ErrorText.reason(error))")
+            throw ManifestError(.notAManifest, "\(Self.fileName) is not a manifest: \(ErrorText.reason(error))")
         }
         guard format == Self.currentFormat else {
-            throw ManifestError("\(Self.fileName) has format \(format); this build reads format \(Self.currentFormat)")
+            throw ManifestError(.unsupportedFormat, "\(Self.fileName) has format \(format); this build reads format \(Self.currentFormat)")
         }
         do {
             self = try decoder.decode(Manifest.self, from: data)
         } catch {
-            throw ManifestError("\(Self.fileName) is not a manifest: \(ErrorText.reason(error))")
+            throw ManifestError(.notAManifest, "\(Self.fileName) is not a manifest: \(ErrorText.reason(error))")
         }
     }
 }

@@ -23,7 +23,7 @@ extension Manifest {
         var entries: [String: ManifestFile] = [:]
         for file in files {
             guard entries[file.name] == nil else {
-                throw ManifestError("\(file.name) is listed twice")
+                throw ManifestError(.invalidContent, "\(file.name) is listed twice")
             }
             entries[file.name] = try ManifestFile(fileAt: file.url, kind: file.kind)
         }
@@ -41,11 +41,11 @@ extension Manifest {
             _ = try PathName.names(of: entries)
             _ = try PathName(version: bundleVersion)
         } catch {
-            throw ManifestError("\(error)")
+            throw ManifestError(.invalidContent, "\(error)")
         }
         let sortedInputs = inputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         if let duplicate = zip(sortedInputs, sortedInputs.dropFirst()).first(where: { $0.path == $1.path }) {
-            throw ManifestError("input \(duplicate.0.path) is listed twice")
+            throw ManifestError(.invalidContent, "input \(duplicate.0.path) is listed twice")
         }
         return Manifest(bundleVersion: bundleVersion, airac: AIRAC(cycle: airacCycle, effectiveDate: airacDate),
                         builder: Builder(version: builderVersion), files: entries, inputs: sortedInputs, build: build)

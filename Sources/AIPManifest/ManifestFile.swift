@@ -80,7 +80,7 @@ public struct ManifestFile: Sendable, Equatable, Codable {
                                              arguments: [MetadataKey.schemaVersion])
         else { return nil }
         guard let version = Int(text) else {
-            throw ManifestError("\(file): \(table).\(MetadataKey.schemaVersion) is \"\(text)\", not an integer")
+            throw ManifestError(.invalidContent, "\(file): \(table).\(MetadataKey.schemaVersion) is \"\(text)\", not an integer")
         }
         return version
     }

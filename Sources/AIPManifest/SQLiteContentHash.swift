@@ -89,7 +89,7 @@ public struct SQLiteContentHash: Sendable, Equatable {
                 try queue.inDatabase { db in
                     let code = sqlite3_deserialize(db.sqliteConnection, "main", base.assumingMemoryBound(to: UInt8.self),
                                                    sqlite3_int64(count), sqlite3_int64(count), UInt32(SQLITE_DESERIALIZE_READONLY))
-                    guard code == SQLITE_OK else { throw ManifestError("the database image cannot be opened (SQLite error \(code))") }
+                    guard code == SQLITE_OK else { throw ManifestError(.unreadable, "the database image cannot be opened (SQLite error \(code))") }
                 }
                 return queue
             }, extra)

@@ -12,7 +12,7 @@ package enum SQLiteFile {
         } catch let error as ManifestError {
             throw error
         } catch {
-            throw ManifestError("\(url.lastPathComponent) cannot be read as an SQLite database: \(ErrorText.reason(error))")
+            throw ManifestError(.unreadable, "\(url.lastPathComponent) cannot be read as an SQLite database: \(ErrorText.reason(error))")
         }
     }
 
@@ -23,7 +23,7 @@ package enum SQLiteFile {
         do {
             return try DatabaseQueue(path: url.path, configuration: configuration)
         } catch {
-            throw ManifestError("\(url.lastPathComponent) cannot be read as an SQLite database: \(ErrorText.reason(error))")
+            throw ManifestError(.unreadable, "\(url.lastPathComponent) cannot be read as an SQLite database: \(ErrorText.reason(error))")
         }
     }
 }

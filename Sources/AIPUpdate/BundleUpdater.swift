@@ -83,7 +83,7 @@ public enum BundleUpdater {
         do {
             folder = try BundleFolder(root: bundle, policy: folderPolicy(adoptFolder: adoptFolder))
         } catch let error as BundleFolderError {
-            throw UpdateError(error.locked ? .busy : .fileSystem, "\(error)")
+            throw UpdateError(error.kind == .busy ? .busy : .fileSystem, "\(error)")
         }
         guard try installedManifestData(folder.current) == installedData else {
             throw UpdateError(.busy, "the installed bundle changed while the update was being checked; retry")
@@ -145,7 +145,7 @@ public enum BundleUpdater {
         do {
             _ = try BundleFolder(root: bundle, policy: folderPolicy(adoptFolder: adoptFolder))
         } catch let error as BundleFolderError {
-            throw UpdateError(error.locked ? .busy : .fileSystem, "\(error)")
+            throw UpdateError(error.kind == .busy ? .busy : .fileSystem, "\(error)")
         }
     }
 

@@ -1,5 +1,5 @@
 import AIPErrorText
-import CZlibSystem
+import AIPInflate
 import Foundation
 
 /// Raw DEFLATE (RFC 1951: no zlib or gzip header) decompression, the one compression of update payloads.
@@ -57,52 +57,26 @@ package enum Inflate {
         }
     }
 
-    /// The inflate loop: input from `read` (0 at the end), output to `write` in pieces of at most 1 MiB.
-    /// Input is finite and every pass either consumes input, produces output or ends, so any bytes end in a result
-    /// or an error (a one-byte payload included).
+    /// Inflates through the project's one inflate loop, enforcing the signed size exactly and refusing bytes after
+    /// the end of the stream.
     private static func run(expectedBytes: Int, name: String,
                             read: (UnsafeMutableBufferPointer<UInt8>) throws -> Int,
                             write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw UpdateError(.fileSystem, "\(name): zlib could not be initialised")
-        }
-        defer { inflateEnd(&stream) }
-        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
-        let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
-        defer {
-            input.deallocate()
-            output.deallocate()
-        }
-        var inputEnded = false
         var produced = 0
-        var status = Z_OK
-        while true {
-            if stream.avail_in == 0, !inputEnded {
-                let count = try read(input)
-                inputEnded = count == 0
-                stream.next_in = input.baseAddress
-                stream.avail_in = uInt(count)
-            }
-            stream.next_out = output.baseAddress
-            stream.avail_out = uInt(output.count)
-            status = CZlibSystem.inflate(&stream, Z_NO_FLUSH)
-            let count = output.count - Int(stream.avail_out)
-            produced += count
+        let trailing = try InflateLoop.run(.rawDeflate, read: read, write: { piece in
+            produced += piece.count
             guard produced <= expectedBytes else {
                 throw UpdateError(.corruptPayload, "\(name): inflates to more than the \(expectedBytes) bytes signed for it")
             }
-            if count > 0 { try write(UnsafeBufferPointer(rebasing: output[0..<count])) }
-            if status == Z_STREAM_END { break }
-            if status == Z_BUF_ERROR, stream.avail_in == 0, !inputEnded { continue }
-            guard status == Z_OK, count > 0 || stream.avail_in > 0 || !inputEnded else { break }
-        }
-        guard status == Z_STREAM_END else {
-            let problem = status == Z_OK || status == Z_BUF_ERROR ? "ends early (truncated)" : "is not a raw deflate stream (zlib error \(status))"
-            throw UpdateError(.corruptPayload, "\(name): the payload \(problem)")
-        }
-        var trailing = stream.avail_in > 0
-        if !trailing, !inputEnded { trailing = try read(input) > 0 }
+            try write(piece)
+        }, failure: { failure -> any Error in
+            switch failure {
+            case .cannotInitialise: UpdateError(.fileSystem, "\(name): zlib could not be initialised")
+            case .truncated: UpdateError(.corruptPayload, "\(name): the payload ends early (truncated)")
+            case .damaged(let status):
+                UpdateError(.corruptPayload, "\(name): the payload is not a raw deflate stream (zlib error \(status))")
+            }
+        })
         guard !trailing else {
             throw UpdateError(.corruptPayload, "\(name): the payload has bytes after the end of its deflate stream")
         }

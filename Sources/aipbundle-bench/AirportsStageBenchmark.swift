@@ -25,6 +25,7 @@ struct AirportsWriteBenchmark: Benchmark {
 
     func run() throws -> Work {
         let url = folder.appendingPathComponent(AirportsContract.fileName)
+        // Absent before the first run: nothing to remove is the normal case.
         try? FileManager.default.removeItem(at: url)
         let stamp = BuildStamp(version: "bench", airac: AIRACCycle(effectiveDate: "2026-11-26")!, timestamp: "2026-11-26T00:00:00")
         let bytes = try AirportsDatabaseWriter.write(output, to: url, stamp: stamp).count

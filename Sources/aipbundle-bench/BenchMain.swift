@@ -43,6 +43,7 @@ enum BenchMain {
 
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-bench-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // Tidying a temporary folder; a failure leaves files in /tmp and changes no figure.
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         // First, while this process is still small: a spawned child starts from its parent's memory high-water mark.

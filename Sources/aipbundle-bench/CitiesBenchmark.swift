@@ -62,6 +62,7 @@ struct CitiesWriteBenchmark: Benchmark {
 
     func run() throws -> Work {
         let url = folder.appendingPathComponent(CitiesContract.fileName)
+        // Absent before the first run: nothing to remove is the normal case.
         try? FileManager.default.removeItem(at: url)
         let bytes = try CitiesDatabaseWriter.write(output, to: url, stamp: CitiesBenchmark.benchStamp).count
         return Work(rows: output.cities.count + output.cities.reduce(0) { $0 + $1.lookupNames.count }, bytes: bytes)

@@ -29,13 +29,15 @@ struct EuropeTree {
                                            withDestinationURL: folder.appendingPathComponent(name).standardizedFileURL)
         }
         let pdfs = URL(fileURLWithPath: "../shared/fixtures/aip-pdf")
+        // Without ../shared there are no PDFs: the tree is then measured without them (the input line says how many).
         for name in (try? manager.contentsOfDirectory(atPath: pdfs.path))?.filter({ $0.hasSuffix(".pdf") }).sorted() ?? [] {
             try link(name, from: pdfs, into: "aip-pdf")
         }
         let geonames = data.appendingPathComponent("geonames-cities500")
         for name in ["cities500.txt", "countryInfo.txt"] { try link(name, from: geonames, into: "geonames") }
         try manager.copyItem(at: URL(fileURLWithPath: "Fixtures/sources/rules"), to: tree.appendingPathComponent("rules"))
-        let pdfCount = (try? manager.contentsOfDirectory(atPath: tree.appendingPathComponent("aip-pdf").path).count) ?? 0
+        let pdfFolder = tree.appendingPathComponent("aip-pdf")
+        let pdfCount = manager.fileExists(atPath: pdfFolder.path) ? try manager.contentsOfDirectory(atPath: pdfFolder.path).count : 0
         print("europe input: OurAirports 2026, \(corpus.paths.count) eAIP pages (\(corpus.pageBytes) bytes), \(pdfCount) AIP PDFs, "
               + "border list, GeoNames cities500, rules sheets (Fixtures); all four stages")
     }
@@ -59,11 +61,12 @@ struct BuildRuns {
 
     /// One build of the tree by `executable` into a fresh `--out`.
     func build(_ executable: URL) throws -> EuropeRun {
+        // Absent before the first run: nothing to remove is the normal case.
         try? FileManager.default.removeItem(at: out)
         let start = DispatchTime.now().uptimeNanoseconds
         let usage = try BuildProcessBenchmark.spawn([executable.path] + arguments + ["--out", out.path], stderrPath: log.path)
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return EuropeRun(wall: wall, usage: usage, stages: Self.stageSeconds(in: (try? String(contentsOf: log, encoding: .utf8)) ?? ""))
+        return EuropeRun(wall: wall, usage: usage, stages: Self.stageSeconds(in: try String(contentsOf: log, encoding: .utf8)))
     }
 
     /// Stage name → seconds, from the summary lines `build` prints (`airports: … in 1.234 s; …`).

@@ -30,6 +30,27 @@ import Testing
         #expect(totals.findingsByCode == ["value.not_a_number": 2, "row.unknown_reference": 1, "notifications.no_customs_texts": 1])
     }
 
+    /// A million bad rows make a report of the first findings of each code and the count of the rest: its size is
+    /// bounded, its totals exact, and it survives being read back (as `--only` does with the sections it keeps).
+    @Test func findingsBeyondTheCapPerCodeAreCountedNotListed() throws {
+        let many = StageReport.findingsKeptPerCode + 250
+        let findings = (1...many).map { finding(.valueNotANumber, $0.isMultiple(of: 2) ? .fieldCleared : .rowRejected, line: $0) }
+            + [finding(.rowUnknownReference, .rowRejected, line: 1)]
+        let report = BuildReport(bundleVersion: "2612", airacDate: "2026-11-26", stages: [
+            StageReport(stage: "airports", inputs: [], rowsWritten: [:], findings: findings),
+        ])
+        let section = report.stages[0]
+        #expect(section.findings.count == StageReport.findingsKeptPerCode + 1)
+        #expect(section.findings.filter { $0.code == .valueNotANumber }.compactMap(\.line) == Array(1...StageReport.findingsKeptPerCode))
+        #expect(section.findingsOmitted == ["value.not_a_number": ["field_cleared": 125, "row_rejected": 125]])
+        #expect(report.totals.findings == many + 1)
+        #expect(report.totals.findingsByCode == ["value.not_a_number": many, "row.unknown_reference": 1])
+        #expect(report.totals.findingsByAction == ["field_cleared": many / 2, "row_rejected": many - many / 2 + 1])
+        let reread = try JSONDecoder().decode(BuildReport.self, from: report.json())
+        #expect(reread.stages == report.stages && reread.totals == report.totals)
+        #expect(try report.json() == reread.json())
+    }
+
     @Test func aReportIsCleanOnlyWithoutAnyFindingWarningsIncluded() {
         var report = report
         #expect(!report.clean)

@@ -31,7 +31,7 @@ import Testing
              "\(file) (--sources, the source tree) is a file, not a folder; give the folder that holds ourairports/ and the other inputs (scripts/fetch-data.sh fetches them)"),
             (["build", "--sources", sources, "--out", "file/sub"], "cannot create the output folder \(file)/sub: a part of the path is a file, not a folder"),
             (["keygen", "--out", "file"], "\(file) (--out, the folder for the key pair) is a file, not a folder; give a folder, or a path that does not exist yet"),
-            (["keygen", "--out", "file/keys"], "cannot write the key pair into \(file)/keys: a part of the path is a file, not a folder"),
+            (["keygen", "--out", "file/keys"], "\(file)/keys (--out, the folder for the key pair) cannot be used: a part of the path is a file, not a folder"),
             (["delta", "--from", "nowhere", "--to", "file", "--out", "d", "--signing-key", "k"], "\(root)/nowhere (--from, the older bundle) does not exist; give the folder of the installed bundle"),
             (["apply", "nowhere", "--bundle", "b", "--public-key", "k"],
              "\(root)/nowhere (the update package) does not exist; give the folder `aipbundle delta` wrote, or a channel's bundles/<version>"),
@@ -44,6 +44,20 @@ import Testing
         }
         // Nothing was created beside them.
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["file"])
+    }
+
+    /// A path that cannot be followed is not "missing": a loop of links, or a link to nothing, is named as such.
+    @Test func linksThatCannotBeFollowedAreNamedNotCalledMissing() async throws {
+        let folder = try TemporaryFolder()
+        let root = folder.url.path
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/loop", withDestinationPath: "loop")
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/dangling", withDestinationPath: "gone")
+        #expect(await failure(["build", "--sources", "loop", "--out", "out"], in: folder)
+                == "\(root)/loop (--sources, the source tree) cannot be used: it is a loop of symbolic links")
+        #expect(await failure(["build", "--sources", "dangling", "--out", "out"], in: folder)
+                == "\(root)/dangling (--sources, the source tree) cannot be used: it is a symbolic link to gone, which leads to nothing; fix or remove the link")
+        #expect(await failure(["fetch", "--out", "loop"], in: folder)
+                == "\(root)/loop (--out, the source tree) cannot be used: it is a loop of symbolic links")
     }
 
     @Test func unreadableKeysAndDamagedPackagesSayWhatToDo() async throws {

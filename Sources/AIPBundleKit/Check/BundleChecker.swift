@@ -18,16 +18,16 @@ public enum BundleChecker {
 
     /// ``check(_:)`` against another registry (tests use it to add a rule or a file kind).
     static func check(_ path: URL, files: [BundleFile]) throws -> [CheckFinding] {
-        guard CheckedPath.exists(path) else { throw CheckError("\(path.path) does not exist") }
+        guard CheckedPath.exists(path) else { throw CheckError(.missing, "\(path.path) does not exist") }
         let known = { files.map(\.name).joined(separator: ", ") }
         let named = files.first { $0.name == path.lastPathComponent }
         guard CheckedPath.isDirectory(path), named == nil else {
-            guard let named else { throw CheckError("\(path.lastPathComponent): not a bundle file check knows (\(known()))") }
+            guard let named else { throw CheckError(.notABundle, "\(path.lastPathComponent): not a bundle file check knows (\(known()))") }
             return try checkFile(path, as: named)
         }
         let present = files.filter { CheckedPath.exists(path.appendingPathComponent($0.name)) }
         guard !present.isEmpty else {
-            throw CheckError("\(path.path) is not a bundle: it holds no bundle file (expected \(known())); give the --out folder of `aipbundle build`")
+            throw CheckError(.notABundle, "\(path.path) is not a bundle: it holds no bundle file (expected \(known())); give the --out folder of `aipbundle build`")
         }
         let contents = present.flatMap { file in
             do {
@@ -43,6 +43,7 @@ public enum BundleChecker {
     /// A folder published by `build` always has one, so a missing manifest is a finding too.
     static func manifestFindings(_ folder: URL, present: [String]) -> [CheckFinding] {
         var findings = ManifestVerifier.verify(folder: folder)
+        // An unreadable manifest is already a finding of `verify`; without one there is no list to compare with.
         if let manifest = try? Manifest(contentsOf: folder.appendingPathComponent(Manifest.fileName)) {
             for name in present where manifest.files[name] == nil {
                 findings.append(CheckFinding(file: name, code: .checkNotInManifest, message: "is not listed in \(Manifest.fileName); it does not belong to this bundle"))
@@ -68,9 +69,9 @@ public enum BundleChecker {
     public static func compareSchema(_ path: URL, reference: URL) throws -> [SchemaDifference] {
         let name = CheckedPath.isDirectory(path) ? BundleFiles.airports.name : path.lastPathComponent
         let file = CheckedPath.isDirectory(path) ? path.appendingPathComponent(name) : path
-        guard CheckedPath.exists(file) else { throw CheckError("\(file.path) does not exist") }
+        guard CheckedPath.exists(file) else { throw CheckError(.missing, "\(file.path) does not exist") }
         guard let registered = BundleFiles.named(name), case let .sqlite(schema, _) = registered.kind else {
-            throw CheckError("\(name): not an SQLite bundle file check knows")
+            throw CheckError(.notABundle, "\(name): not an SQLite bundle file check knows")
         }
         let ours = try SQLiteFileCheck.openImmutable(file).read(SchemaSnapshot.read)
         let theirs = try SQLiteFileCheck.openImmutable(reference).read(SchemaSnapshot.read)

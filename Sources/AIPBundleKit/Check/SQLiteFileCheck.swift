@@ -47,7 +47,7 @@ struct SQLiteFileCheck {
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
             return queue
         } catch {
-            throw CheckError("\(url.path) cannot be opened as an SQLite database: \(reason(error))")
+            throw CheckError(.unreadable, "\(url.path) cannot be opened as an SQLite database: \(reason(error))")
         }
     }
 
@@ -79,7 +79,7 @@ struct SQLiteFileCheck {
         run("foreign_key_check", foreignKeyFindings)
         run("objects", objectFindings)
         // The rules below read the snapshot: without it they cannot run, and say so.
-        let noSchema = CheckError("the schema could not be read")
+        let noSchema = CheckError(.unreadable, "the schema could not be read")
         run("storage classes") { try storageClassFindings(try snapshot ?? { throw noSchema }()) }
         run("finite reals") { try nonFiniteFindings(try snapshot ?? { throw noSchema }()) }
         run("text encoding") { try textEncodingFindings(try snapshot ?? { throw noSchema }()) }

@@ -22,14 +22,15 @@ struct SQLiteHeader {
         let bytes: Data
         do {
             let handle = try FileHandle(forReadingFrom: url)
+            // Closing a file only read cannot lose anything; its error changes nothing here.
             defer { try? handle.close() }
             bytes = try handle.read(upToCount: 100) ?? Data()
         } catch {
-            throw CheckError("\(displayPath) cannot be read: \(ErrorText.reason(error))")
+            throw CheckError(.unreadable, "\(displayPath) cannot be read: \(ErrorText.reason(error))")
         }
-        guard !bytes.isEmpty else { throw CheckError("\(displayPath) is empty, expected an SQLite database") }
+        guard !bytes.isEmpty else { throw CheckError(.wrongType, "\(displayPath) is empty, expected an SQLite database") }
         guard bytes.count == 100, bytes.prefix(16) == Self.magic else {
-            throw CheckError("\(displayPath) is not an SQLite database (it does not start with the SQLite header)")
+            throw CheckError(.wrongType, "\(displayPath) is not an SQLite database (it does not start with the SQLite header)")
         }
         writeVersion = bytes[bytes.startIndex + 18]
         readVersion = bytes[bytes.startIndex + 19]

@@ -30,37 +30,40 @@ struct RowValues {
 
     mutating func set(_ column: ColumnSchema, _ value: String?) {
         guard let parameter = parameter(column.name, .text, "a String") else { return }
-        if let value {
-            // A native string's bytes are read in place; `withUTF8` (mutating) first copied the string, a retain and
-            // a release for each of a build's million text values.
-            let handle = handle
-            func bind(_ bytes: UnsafeBufferPointer<UInt8>) {
-                _ = sqlite3_bind_text(handle, parameter, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                      Int32(bytes.count), sqliteTransient)
-            }
-            if value.utf8.withContiguousStorageIfAvailable(bind) == nil {
-                var copy = value
-                copy.withUTF8(bind)
-            }
-        } else {
-            sqlite3_bind_null(handle, parameter)
+        guard let value else { return bound(sqlite3_bind_null(handle, parameter), column) }
+        // A native string's bytes are read in place; `withUTF8` (mutating) first copied the string, a retain and
+        // a release for each of a build's million text values.
+        let handle = handle
+        func bind(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+            sqlite3_bind_text(handle, parameter, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                              Int32(bytes.count), sqliteTransient)
         }
+        if let code = value.utf8.withContiguousStorageIfAvailable(bind) { return bound(code, column) }
+        var copy = value
+        bound(copy.withUTF8(bind), column)
     }
 
     mutating func set(_ column: ColumnSchema, _ value: Double?) {
         guard let parameter = parameter(column.name, .real, "a Double") else { return }
-        if let value { sqlite3_bind_double(handle, parameter, value) } else { sqlite3_bind_null(handle, parameter) }
+        bound(value.map { sqlite3_bind_double(handle, parameter, $0) } ?? sqlite3_bind_null(handle, parameter), column)
     }
 
     mutating func set(_ column: ColumnSchema, _ value: Int?) {
         guard let parameter = parameter(column.name, .integer, "an Int") else { return }
-        if let value { sqlite3_bind_int64(handle, parameter, Int64(value)) } else { sqlite3_bind_null(handle, parameter) }
+        bound(value.map { sqlite3_bind_int64(handle, parameter, Int64($0)) } ?? sqlite3_bind_null(handle, parameter), column)
     }
 
     /// Booleans are INTEGER 0/1 in the contract.
     mutating func set(_ column: ColumnSchema, _ value: Bool?) {
         guard let parameter = parameter(column.name, .integer, "a Bool") else { return }
-        if let value { sqlite3_bind_int64(handle, parameter, value ? 1 : 0) } else { sqlite3_bind_null(handle, parameter) }
+        bound(value.map { sqlite3_bind_int64(handle, parameter, $0 ? 1 : 0) } ?? sqlite3_bind_null(handle, parameter), column)
+    }
+
+    /// Keeps SQLite's refusal of a bind (too big, out of memory) as the row's mistake, so the row is not inserted with
+    /// the column's previous value.
+    private mutating func bound(_ code: Int32, _ column: ColumnSchema) {
+        guard code != SQLITE_OK, error == nil else { return }
+        error = BundleWriteError("\(table.name).\(column.name): SQLite refused the value: \(String(cString: sqlite3_errstr(code)))")
     }
 
     mutating func startRow() {

@@ -1,7 +1,7 @@
-import CZlibSystem
+import AIPInflate
 import Foundation
 
-/// gzip and raw deflate (zip member) decompression through zlib; the only zlib code in the project.
+/// gzip and raw deflate (zip member) decompression of source files, through the project's one inflate loop.
 enum Gzip {
     /// Decompresses every gzip member of `data` or, when `raw`, the one raw deflate stream of a zip member, stopping
     /// with `.tooLarge` as soon as the output breaks `limits`. The input is bounded, so damaged data always ends.
@@ -27,55 +27,23 @@ enum Gzip {
     static func inflate(raw: Bool, inputBytes: Int, file: String, limits: DecompressionLimits,
                         read: (UnsafeMutableBufferPointer<UInt8>) throws(SourceError) -> Int,
                         consume: (UnsafeBufferPointer<UInt8>) throws(SourceError) -> Void) throws(SourceError) {
-        var stream = z_stream()
-        // 16 + MAX_WBITS: expect a gzip header rather than a raw zlib one; -MAX_WBITS: no header at all (zip).
-        guard inflateInit2_(&stream, raw ? -MAX_WBITS : 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw SourceError(file: file, kind: .unreadable, reason: "cannot be decompressed: zlib could not be initialised")
-        }
-        defer { inflateEnd(&stream) }
-        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
-        let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
-        defer {
-            input.deallocate()
-            output.deallocate()
-        }
-        var inputEnded = false
-        /// Refills the input when zlib has used it all; false once there is none left.
-        func refill() throws(SourceError) -> Bool {
-            guard stream.avail_in == 0 else { return true }
-            guard !inputEnded else { return false }
-            let count = try read(input)
-            inputEnded = count == 0
-            stream.next_in = input.baseAddress
-            stream.avail_in = uInt(count)
-            return count > 0
-        }
         var produced = 0
-        var status = Z_OK
-        while true {
-            _ = try refill()
-            stream.next_out = output.baseAddress
-            stream.avail_out = uInt(output.count)
-            status = CZlibSystem.inflate(&stream, Z_NO_FLUSH)
-            let count = output.count - Int(stream.avail_out)
-            produced += count
+        // A zip member's compressed size comes from its header, so bytes after its stream are not looked at.
+        try InflateLoop.run(raw ? .rawDeflate : .gzip, read: read, write: { (piece) throws(SourceError) in
+            produced += piece.count
             try limits.check(outputBytes: produced, inputBytes: inputBytes, file: file, what: raw ? "the zip member" : "the gzip file")
-            if count > 0 { try consume(UnsafeBufferPointer(rebasing: output[0..<count])) }
-            if status == Z_STREAM_END {
-                // Concatenated gzip members are legal: start the next one if any input is left.
-                guard !raw, try refill() else { break }
-                inflateReset(&stream)
-                continue
+            try consume(piece)
+        }, failure: { failure in
+            let problem: String
+            switch failure {
+            case .cannotInitialise:
+                return SourceError(file: file, kind: .unreadable, reason: "cannot be decompressed: zlib could not be initialised")
+            case .truncated: problem = "ends early (truncated)"
+            case .damaged(let status): problem = "is damaged (zlib error \(status))"
             }
-            // Z_BUF_ERROR with the input used up: more is needed, unless the file has ended (then it is truncated).
-            if status == Z_BUF_ERROR, stream.avail_in == 0, !inputEnded { continue }
-            guard status == Z_OK else { break }
-        }
-        guard status == Z_STREAM_END else {
-            let problem = status == Z_BUF_ERROR ? "ends early (truncated)" : "is damaged (zlib error \(status))"
-            throw SourceError(file: file, kind: .corruptCompression,
-                              reason: "is a corrupt \(raw ? "zip member" : "gzip file"): it \(problem); download it again")
-        }
+            return SourceError(file: file, kind: .corruptCompression,
+                               reason: "is a corrupt \(raw ? "zip member" : "gzip file"): it \(problem); download it again")
+        })
     }
 
     /// Whether `data` starts with the gzip magic bytes (whatever the file is called).
@@ -90,6 +58,6 @@ enum Gzip {
 
     /// The CRC-32 of `bytes` following bytes whose CRC-32 was `crc` (0 for none): the checksum of a member read in pieces.
     static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32) -> UInt32 {
-        UInt32(CZlibSystem.crc32(uLong(crc), bytes.baseAddress, uInt(bytes.count)))
+        InflateLoop.crc32(bytes, continuing: crc)
     }
 }
