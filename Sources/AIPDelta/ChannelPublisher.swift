@@ -70,7 +70,7 @@ public enum ChannelPublisher {
         if let source, let index, index.latest == source.manifest.bundleVersion {
             let latest = try UpdatePackage(folder: fullPackage(index, version: index.latest, channel: channel), trustedKey: key.publicKey)
             guard latest.targetManifestData == source.manifestData else {
-                throw DeltaError("version \(index.latest) is already published with other content; build the new bundle with a new --version")
+                throw DeltaError("version \(index.latest) is already published with other content; build the new bundle with a new --bundle-version")
             }
             if !refresh {
                 return Result(changed: false, version: index.latest, deltasFrom: [], sequence: index.sequence, expires: index.expires)

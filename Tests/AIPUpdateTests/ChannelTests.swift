@@ -6,12 +6,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Three versions one cycle apart, each changing one item of 3,000; the second adds rules.json. The full bundle
-/// is then several times a delta, as with real data, so a chain of deltas is the cheaper path.
-func channelVersions() -> [TestBundle] {
+/// `count` versions (three unless told) one cycle apart from 2612, each changing one item of 3,000; the second adds
+/// rules.json. The full bundle is then several times a delta, as with real data.
+func channelVersions(count: Int = 3) -> [TestBundle] {
     let filler = Dictionary(uniqueKeysWithValues: (100..<3_100).map { (Int64($0), (name: "item \($0 * 7_919 % 10_007)", value: Double($0) / 7)) })
-    return (0..<3).map { step in
-        var bundle = TestBundle(version: "26\(12 + step)", airacDate: ["2026-11-26", "2026-12-24", "2027-01-21"][step])
+    let dates = ISO8601DateFormatter()
+    dates.formatOptions = [.withFullDate]
+    let first = dates.date(from: "2026-11-26")!
+    return (0..<count).map { step in
+        var bundle = TestBundle(version: "26\(12 + step)", airacDate: dates.string(from: first.addingTimeInterval(Double(step) * 28 * 24 * 3600)))
         bundle.items.merge(filler) { old, _ in old }
         bundle.items[1] = ("alpha", 1.5 + Double(step))
         bundle.items[Int64(20 + step)] = ("added \(step)", Double(step))
@@ -124,6 +127,8 @@ struct PublishedChannel {
         try rebuilt.publish(in: other, key: published.key)
         let clash = #expect(throws: DeltaError.self) { try ChannelPublisher.publish(bundle: other, channel: published.channel, keep: 3, key: published.key) }
         #expect(clash?.description.contains("already published with other content") == true)
+        // The option that names a build's version is --bundle-version (`--version` prints aipbundle's own).
+        #expect(clash?.description.hasSuffix("build the new bundle with a new --bundle-version") == true, "\(clash?.description ?? "")")
         #expect(try snapshot(published.channel) == before)
 
         let previous = try published.index()
