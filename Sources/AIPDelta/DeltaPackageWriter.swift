@@ -122,10 +122,8 @@ public enum DeltaPackageWriter {
     /// Whether `out` may become the package: nothing is there, or an empty folder (a file, a link or a folder
     /// holding anything is refused).
     private static func isFreeForPackage(_ out: URL) throws -> Bool {
-        guard let type = try? FileManager.default.attributesOfItem(atPath: out.path)[.type] as? FileAttributeType else {
-            // Nothing to describe: nothing is there (a parent that cannot be written fails when the package is made).
-            return true
-        }
+        // Nothing to describe: nothing is there (a parent that cannot be written fails when the package is made).
+        guard let type = try? FileManager.default.attributesOfItem(atPath: out.path)[.type] as? FileAttributeType else { return true }
         guard type == .typeDirectory else { return false }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty
