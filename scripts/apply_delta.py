@@ -5,7 +5,9 @@
 
 Verifies the package (Ed25519 signatures, sizes, SHA-256), checks the installed bundle in --bundle is its base,
 builds the new bundle into the new folder --out, checks every file against the target manifest, and prints one
-JSON object: each file's logical hash as computed here. Exits 1 with a message when anything is refused.
+JSON object: each file's logical hash as computed here. When --bundle holds the target already (the same
+manifest.json) that is done: nothing is built, and the hashes are those of the installed files. Exits 1 with a
+message when anything is refused.
 Standard library plus `cryptography` (Ed25519).
 """
 import argparse
@@ -214,6 +216,33 @@ def logical_hash(path):
     return stream.hexdigest()
 
 
+def uses_wal(path):
+    """Whether the SQLite file at path is in WAL mode (header bytes 18-19 are 2) or has a -wal file beside it."""
+    if os.path.exists(path + "-wal"):
+        return True
+    with open(path, "rb") as handle:
+        header = handle.read(20)
+    return len(header) == 20 and 2 in (header[18], header[19])
+
+
+def copy_installed(source, target, kind):
+    """The installed file into the new bundle: a database in WAL mode through SQLite (VACUUM INTO reads through the
+    WAL), then in rollback-journal mode; anything else as bytes."""
+    if kind != "sqlite" or not uses_wal(source):
+        shutil.copyfile(source, target)
+        return
+    db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        db.execute("VACUUM INTO ?", (target,))
+    finally:
+        db.close()
+    db = sqlite3.connect(target, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        db.close()
+
+
 def file_logical_hash(path, kind):
     return logical_hash(path) if kind == "sqlite" else hashlib.sha256(read(path)).hexdigest()
 
@@ -255,7 +284,8 @@ def apply(package, bundle, key, out):
         installed_bytes = read(os.path.join(bundle, "manifest.json"))
         installed = json.loads(installed_bytes)
         if installed_bytes == manifest_bytes:
-            raise Refused("already installed")
+            print("apply_delta.py: already installed: nothing to change", file=sys.stderr)
+            return {name: file_logical_hash(os.path.join(bundle, name), entry["kind"]) for name, entry in manifest["files"].items()}
         if not is_newer(manifest, installed):
             raise Refused("not newer than the installed bundle")
     if "from_version" in delta:
@@ -276,7 +306,7 @@ def apply(package, bundle, key, out):
             if hashlib.sha256(payloads[name]).hexdigest() != expected["sha256"]:
                 raise Refused(f"{name}: the inflated file is not the target's")
         else:
-            shutil.copyfile(os.path.join(bundle, name), target)
+            copy_installed(os.path.join(bundle, name), target, expected["kind"])
             if entry["kind"] == "rows":
                 apply_rows(target, parse_rows(payloads[name]))
         hashes[name] = file_logical_hash(target, expected["kind"])

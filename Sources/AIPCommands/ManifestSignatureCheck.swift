@@ -23,7 +23,7 @@ enum ManifestSignatureCheck {
         }
         if let trustedKey {
             do {
-                try trustedKey.verify(data, signatureFile: signatureURL, signedBy: signedBy, what: Manifest.fileName)
+                try SignedDocument.verify(data, signatureFile: signatureURL, by: trustedKey, signedBy: signedBy, what: Manifest.fileName)
                 return []
             } catch {
                 return finding("\(error); a device trusting --public-key would refuse this bundle")
@@ -33,7 +33,7 @@ enum ManifestSignatureCheck {
             return signedBy.map { finding("is missing, but \(Manifest.fileName) names the signing key \($0.prefix(16))…; a device would refuse this bundle") } ?? []
         }
         do {
-            _ = try SigningPublicKey.signature(fileAt: signatureURL)
+            _ = try SignedDocument.signature(fileAt: signatureURL)
         } catch {
             return finding("\(error)")
         }

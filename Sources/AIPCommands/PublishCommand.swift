@@ -8,12 +8,14 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
         commandName: "publish",
         abstract: "Add a bundle to a static update channel (plain files a CDN serves), all or nothing.",
         discussion: """
-            The channel is plain files: packages/<sha256>/ holds one package each (the full bundle of every \
-            version, and deltas into the new version from each of the last --keep versions), named by the SHA-256 \
-            of its delta.json and never rewritten; index.json, the only file that changes, is the signed index \
-            (sequence, expiry, versions, every package with its size). Packages are written first, index.json last; \
-            upload in that order. Publishing the bundle that is already the latest changes nothing unless \
-            --refresh is given; --refresh without --bundle re-signs the index with a new expiry (run it before the \
+            The channel is plain files: packages/<sha256>/ holds one package each (the full bundles of the last \
+            --keep versions, and deltas into the new version from each of them), named by the SHA-256 of its \
+            delta.json and never rewritten; index.json, the only file that changes, is the signed index (sequence, \
+            at least the Unix time; expiry; versions; every package with its size). Packages are written first, \
+            index.json next, and the packages publish made that no --keep version needs any more are deleted last; \
+            upload in that order. A package folder already there that does not hold exactly the package's bytes \
+            (an upload cut short) is made again; files publish did not make are never deleted. Publishing the \
+            bundle that is already the latest changes nothing unless --refresh is given; --refresh without --bundle re-signs the index with a new expiry (run it before the \
             index expires, or devices refuse it). The bundle is verified before the channel is touched: every file \
             with the bytes and content its manifest.json records, manifest.sig the key's signature of it; an edited \
             or badly signed bundle is refused. An older bundle, or a version published before with other content, \
@@ -33,13 +35,13 @@ public struct PublishCommand: AsyncParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("The channel folder; created if missing.", valueName: "dir"))
     var channel: String
 
-    @Option(help: ArgumentHelp("Make deltas from this many of the latest versions.", valueName: "n"))
+    @Option(help: ArgumentHelp("Make deltas from this many of the latest versions, and keep their full bundles to make the next deltas from; other packages publish made are deleted.", valueName: "n"))
     var keep = 3
 
     @Option(help: ArgumentHelp("The private key that signs index.json and the deltas.", valueName: "file"))
     var signingKey: String
 
-    @Flag(help: "Re-sign index.json with a new sequence and expiry even when nothing else changes.")
+    @Flag(help: "Re-sign index.json with a new sequence and expiry even when nothing else changes (no package is deleted).")
     var refresh = false
 
     @Option(help: ArgumentHelp("Days until devices refuse the index unless it is refreshed.", valueName: "days"))

@@ -14,12 +14,14 @@ import Darwin
 /// ```
 /// CHANNEL/index.json                   the only file that ever changes: the signed index (ChannelIndex)
 /// CHANNEL/packages/<sha256>/           one package per folder, named by the SHA-256 of its delta.json: the full
-///                                      bundle of every version, and deltas into each version; never rewritten
+///                                      bundles of the last `keep` versions, and deltas into the latest from them;
+///                                      never rewritten, deleted once no index names them (ChannelHousekeeping)
 /// ```
 ///
 /// No symbolic links, no hidden state: a channel synced to object storage and back as plain files publishes as
-/// before. Package folders are written first, each complete before it gets its name; index.json last, by one
-/// rename(2) — the order uploads must keep too (docs/updates-for-app-developers.md).
+/// before. Package folders are written first, each complete before it gets its name; index.json next, by one
+/// rename(2); packages the new index no longer names last — the order uploads must keep too
+/// (docs/updates-for-app-developers.md).
 public enum ChannelPublisher {
     /// What a publish did.
     public struct Result: Sendable, Equatable {
@@ -38,16 +40,20 @@ public enum ChannelPublisher {
     public static let defaultValidity: TimeInterval = 35 * 24 * 3600
 
     /// Publishes the bundle in `bundle` to the channel folder `channel` (created if needed), with deltas from the
-    /// last `keep` versions; or, with `bundle` nil, re-signs the index with a new expiry (`refresh`).
+    /// last `keep` versions whose full bundle the channel still has; or, with `bundle` nil, re-signs the index with a
+    /// new expiry (`refresh`).
     /// - Parameters:
     ///   - refresh: re-sign the index (new sequence and expiry) even when the bundle is already the latest.
-    ///   - now: the signing time; the index expires at `now + validity`.
+    ///   - now: the signing time; the index expires at `now + validity`, and its sequence is at least `now` in Unix
+    ///     seconds.
     ///   - beforeLock: called once the bundle is verified, before the channel is locked and its index read; tests
     ///     publish another version from it, as a publish running meanwhile would.
     ///
     /// The bundle is verified first (``VerifiedBundle``: names, every file's bytes and content, `manifest.sig` by
     /// `key`), before the channel is created or locked. Then the channel is locked, and only then is its index read,
     /// so a publish never decides on an index another one is replacing: `latest` only ever moves to a newer version.
+    /// Publishing a new version also removes the packages publish made that no `keep` path needs any more
+    /// (``ChannelHousekeeping``), after the new index is in place.
     /// - Throws: `DeltaError` when the bundle does not match its manifest, is not signed by `key`, is not newer than
     ///   the channel's latest, its version is published already with other content, or another publish holds the
     ///   channel; then the channel is unchanged.
@@ -61,16 +67,18 @@ public enum ChannelPublisher {
         defer { withExtendedLifetime(lock) {} }
         let index = try readIndex(channel, key: key)
         guard source != nil || index != nil else {
-            throw DeltaError("\(channel.path) has no \(ChannelIndex.fileName) to refresh; publish a bundle first")
+            throw DeltaError(.badChannel, "\(channel.path) has no \(ChannelIndex.fileName) to refresh; publish a bundle first")
         }
+        try ChannelHousekeeping.removeLeftovers(channel)
         var packages = index?.packages ?? []
         var versions = index?.versions ?? []
         var deltasFrom: [String] = []
         var version = index?.latest ?? ""
+        var added = false
         if let source, let index, index.latest == source.manifest.bundleVersion {
             let latest = try UpdatePackage(folder: fullPackage(index, version: index.latest, channel: channel), trustedKey: key.publicKey)
             guard latest.targetManifestData == source.manifestData else {
-                throw DeltaError("version \(index.latest) is already published with other content; build the new bundle with a new --version")
+                throw DeltaError(.versionTaken, "version \(index.latest) is already published with other content; build the new bundle with a new --bundle-version")
             }
             if !refresh {
                 return Result(changed: false, version: index.latest, deltasFrom: [], sequence: index.sequence, expires: index.expires)
@@ -79,17 +87,20 @@ public enum ChannelPublisher {
             version = source.manifest.bundleVersion
             if let index {
                 guard !index.versions.contains(version) else {
-                    throw DeltaError("version \(version) was published before; the channel's latest is \(index.latest)")
+                    throw DeltaError(.versionTaken, "version \(version) was published before; the channel's latest is \(index.latest)")
                 }
                 let latest = try UpdatePackage(folder: fullPackage(index, version: index.latest, channel: channel), trustedKey: key.publicKey).targetManifest
                 guard BundleVersionOrder.isNewer(source.manifest, than: latest) else {
-                    throw DeltaError("the bundle (\(version), AIRAC \(source.manifest.airac.cycle)) is not newer than the channel's latest (\(latest.bundleVersion), AIRAC \(latest.airac.cycle))")
+                    throw DeltaError(.notNewer, "the bundle (\(version), AIRAC \(source.manifest.airac.cycle)) is not newer than the channel's latest (\(latest.bundleVersion), AIRAC \(latest.airac.cycle))")
                 }
             }
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-channel-\(UUID().uuidString.lowercased())")
+            // Old bundles installed for reading, outside the channel: one left behind changes nothing published.
             defer { try? FileManager.default.removeItem(at: scratch) }
             packages.append(try addPackage(from: nil, to: source, channel: channel, key: key))
-            for old in versions.suffix(max(keep, 0)) {
+            // Deltas only from versions whose full bundle is still there: a --keep larger than the last one's finds
+            // the others pruned.
+            for old in versions.suffix(max(keep, 0)) where index?.packages.contains(where: { $0.from == nil && $0.to == old }) == true {
                 // The old bundle as a device has it: its full package installed by the device-side updater.
                 let oldFolder = scratch.appendingPathComponent("v-\(packages.count)")
                 try BundleUpdater.apply(package: fullPackage(index!, version: old, channel: channel), to: oldFolder, trustedKey: key.publicKey)
@@ -98,13 +109,18 @@ public enum ChannelPublisher {
                 deltasFrom.append(old)
             }
             versions.append(version)
+            packages = ChannelHousekeeping.needed(packages, versions: versions, keep: keep)
+            added = true
         }
-        let sequence = (index?.sequence ?? 0) + 1
+        // A sequence no device can have seen: a publish from a stale copy of the channel (a restored backup, another
+        // machine's cache) counts on from that copy's index, which devices may have seen overtaken already.
+        let sequence = max((index?.sequence ?? 0) + 1, Int(now.timeIntervalSince1970))
         let newIndex = ChannelIndex(sequence: sequence, issued: now, expires: now.addingTimeInterval(validity), latest: version,
                                     versions: versions, packages: packages, signing: key.signing)
-        let signed = try newIndex.jsonData()
-        let envelope = ChannelIndex.Envelope(signed: signed, signature: try key.key.signature(for: signed))
-        try writeAtomically(envelope.jsonData(), to: channel.appendingPathComponent(ChannelIndex.fileName))
+        try writeAtomically(key.sign(newIndex.jsonData()).envelopeData(), to: channel.appendingPathComponent(ChannelIndex.fileName))
+        if added, let index {
+            ChannelHousekeeping.prune(channel, keeping: packages, previous: index, key: key)
+        }
         return Result(changed: true, version: version, deltasFrom: deltasFrom, sequence: sequence, expires: newIndex.expires)
     }
 
@@ -115,59 +131,64 @@ public enum ChannelPublisher {
         do {
             return try ChannelIndex(published: Data(contentsOf: url), trustedKey: key.publicKey, now: .distantPast)
         } catch let error as UpdateError where error.kind == .unsupported {
-            throw DeltaError("\(url.path) is not an index this publisher writes (\(error)); a channel of an earlier aipbundle cannot be extended: publish into a new folder")
+            throw DeltaError(.badChannel, "\(url.path) is not an index this publisher writes (\(error)); a channel of an earlier aipbundle cannot be extended: publish into a new folder")
         }
     }
 
     /// The folder of the full package of `version`.
     private static func fullPackage(_ index: ChannelIndex, version: String, channel: URL) throws -> URL {
         guard let entry = index.packages.first(where: { $0.from == nil && $0.to == version }) else {
-            throw DeltaError("the channel's index has no full bundle of version \(version)")
+            throw DeltaError(.badChannel, "the channel's index has no full bundle of version \(version)")
         }
         let folder = channel.appendingPathComponent(entry.path)
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(DeltaManifest.fileName).path) else {
-            throw DeltaError("the channel lacks \(entry.path), which its index names; sync the whole channel folder back before publishing")
+            throw DeltaError(.badChannel, "the channel lacks \(entry.path), which its index names; sync the whole channel folder back before publishing")
         }
         return folder
     }
 
     /// Writes the package from `old` (nil: the full bundle) to `new` into `packages/<sha256 of delta.json>/`:
-    /// assembled in a temporary folder beside it, flushed, then renamed. A folder of that name is the same
-    /// package already (the name pins every byte), and is kept.
+    /// assembled in a temporary folder beside it, flushed, then renamed. A folder of that name already there is kept
+    /// only when it holds exactly the files just made: the name pins delta.json, not what an upload cut short, a
+    /// sync or a disk did to the rest of the folder; any other is replaced.
     private static func addPackage(from old: VerifiedBundle?, to new: VerifiedBundle, channel: URL, key: SigningKey) throws -> ChannelIndex.Entry {
         let packages = channel.appendingPathComponent(ChannelIndex.packagesFolder)
-        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: packages.path)) ?? [] where name.hasPrefix(".tmp-") {
-            try? FileManager.default.removeItem(at: packages.appendingPathComponent(name))
-        }
-        let temporary = packages.appendingPathComponent(".tmp-\(UUID().uuidString.lowercased())")
+        let temporary = packages.appendingPathComponent(ChannelHousekeeping.temporaryName())
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        // Empty once the package is renamed into place; otherwise the next publish sweeps it (ChannelHousekeeping).
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let delta = try DeltaPackageWriter.write(from: old, to: new, out: temporary, key: key)
+        let assembled = temporary.appendingPathComponent("package")
+        let delta = try DeltaPackageWriter.write(from: old, to: new, out: assembled, key: key)
         let deltaSHA256 = SHA256.hash(data: try delta.jsonData()).lowercaseHex
         var bytes = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: temporary.path) {
-            let file = temporary.appendingPathComponent(name)
+        for name in try FileManager.default.contentsOfDirectory(atPath: assembled.path) {
+            let file = assembled.appendingPathComponent(name)
             bytes += try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
             try BundleFolder.sync(file)
         }
-        try BundleFolder.sync(temporary)
+        try BundleFolder.sync(assembled)
+        let entry = ChannelIndex.Entry(from: delta.fromVersion, to: delta.toVersion, deltaSHA256: deltaSHA256, bytes: bytes)
         let final = packages.appendingPathComponent(deltaSHA256)
-        if !FileManager.default.fileExists(atPath: final.path) {
-            try FileManager.default.moveItem(at: temporary, to: final)
-            try BundleFolder.sync(packages)
+        if FileManager.default.fileExists(atPath: final.path) {
+            if try ChannelHousekeeping.holdsExactly(final, filesOf: assembled) { return entry }
+            // Moved into the temporary folder, which goes when this returns.
+            try FileManager.default.moveItem(at: final, to: temporary.appendingPathComponent("replaced"))
         }
-        return ChannelIndex.Entry(from: delta.fromVersion, to: delta.toVersion, deltaSHA256: deltaSHA256, bytes: bytes)
+        try FileManager.default.moveItem(at: assembled, to: final)
+        try BundleFolder.sync(packages)
+        return entry
     }
 
     /// Replaces `url` at once: a temporary file beside it, flushed, renamed over it.
     private static func writeAtomically(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString.lowercased())")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(ChannelHousekeeping.temporaryName(of: url.lastPathComponent))
         try data.write(to: temporary)
         try BundleFolder.sync(temporary)
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
+            // The rename's error is the one to report; a temporary that stays is swept by the next publish.
             try? FileManager.default.removeItem(at: temporary)
-            throw DeltaError("cannot replace \(url.path): \(reason)")
+            throw DeltaError(.fileSystem, "cannot replace \(url.path): \(reason)")
         }
         try BundleFolder.sync(url.deletingLastPathComponent())
     }
@@ -182,10 +203,10 @@ private final class ChannelLock {
         // Kept in a local until locked: once the stored property is set, a throw runs deinit, which would close the
         // descriptor a second time, and in a process with other threads that closes whatever file got its number.
         let descriptor = open(channel.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw DeltaError("cannot open the channel folder \(channel.path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw DeltaError(.fileSystem, "cannot open the channel folder \(channel.path): \(String(cString: strerror(errno)))") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw DeltaError("another publish is writing to \(channel.path); wait for it to finish")
+            throw DeltaError(.busy, "another publish is writing to \(channel.path); wait for it to finish")
         }
         self.descriptor = descriptor
     }

@@ -7,7 +7,7 @@ package enum Deflate {
     package static func compress(_ data: Data) throws -> Data {
         var stream = z_stream()
         guard deflateInit2_(&stream, 9, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw DeltaError("zlib could not be initialised for compression")
+            throw DeltaError(.compression, "zlib could not be initialised for compression")
         }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(data.count)))
@@ -21,7 +21,7 @@ package enum Deflate {
                 return deflate(&stream, Z_FINISH)
             }
         }
-        guard status == Z_STREAM_END else { throw DeltaError("deflate failed (zlib status \(status))") }
+        guard status == Z_STREAM_END else { throw DeltaError(.compression, "deflate failed (zlib status \(status))") }
         output.count = Int(stream.total_out)
         return output
     }

@@ -20,9 +20,7 @@ public enum DeltaPackageWriter {
     /// the files its manifest records and a `manifest.sig` by `key`; `old` the content its manifest records.
     @discardableResult
     public static func write(from old: URL?, to new: URL, out: URL, key: SigningKey) throws -> DeltaManifest {
-        if let contents = try? FileManager.default.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
-            throw DeltaError("\(out.path) is not empty; give a new folder for the package")
-        }
+        guard try isFreeForPackage(out) else { throw DeltaError(.exists, "\(out.path) is not empty; give a new folder for the package") }
         let newBundle = try VerifiedBundle(new, role: "the new bundle", signedBy: key.publicKey, exactBytes: true)
         let oldBundle = try old.map { try VerifiedBundle($0, role: "the old bundle", signedBy: nil, exactBytes: false) }
         return try write(from: oldBundle, to: newBundle, out: out, key: key)
@@ -34,14 +32,14 @@ public enum DeltaPackageWriter {
         let newManifest = new.manifest
         let oldManifest = old?.manifest
         if let oldManifest, !BundleVersionOrder.isNewer(newManifest, than: oldManifest) {
-            throw DeltaError("the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC \(oldManifest.airac.cycle) with a --bundle-version after \(oldManifest.bundleVersion) (e.g. \(oldManifest.bundleVersion).1)")
+            throw DeltaError(.notNewer, "the new bundle (\(newManifest.bundleVersion), AIRAC \(newManifest.airac.cycle)) is not newer than the old one (\(oldManifest.bundleVersion), AIRAC \(oldManifest.airac.cycle)); a device would refuse the delta. Build the newer bundle with a later --airac, or within AIRAC \(oldManifest.airac.cycle) with a --bundle-version after \(oldManifest.bundleVersion) (e.g. \(oldManifest.bundleVersion).1)")
         }
 
         let temporary = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).tmp-\(UUID().uuidString.lowercased())")
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         } catch {
-            throw DeltaError("cannot create the package folder \(out.path): \(ErrorText.reason(error))")
+            throw DeltaError(.fileSystem, "cannot create the package folder \(out.path): \(ErrorText.reason(error))")
         }
         do {
             var files: [String: DeltaFile] = [:]
@@ -58,13 +56,14 @@ public enum DeltaPackageWriter {
                                       files: files)
             let deltaData = try delta.jsonData()
             try deltaData.write(to: temporary.appendingPathComponent(DeltaManifest.fileName))
-            try key.signatureText(for: deltaData).write(to: temporary.appendingPathComponent(DeltaManifest.signatureName))
+            try key.sign(deltaData).signatureFileData.write(to: temporary.appendingPathComponent(DeltaManifest.signatureName))
             try moveIntoPlace(temporary, out)
             return delta
         } catch {
+            // The error being thrown is the one to report; a hidden temporary that stays is nobody's.
             try? FileManager.default.removeItem(at: temporary)
             guard error is DeltaError || error is UpdateError else {
-                throw DeltaError("cannot write the package into \(out.path): \(ErrorText.sentence(error))")
+                throw DeltaError(.fileSystem, "cannot write the package into \(out.path): \(ErrorText.sentence(error))")
             }
             throw error
         }
@@ -94,6 +93,7 @@ public enum DeltaPackageWriter {
     private static func provenRows(from old: URL, to new: URL, expected: String) throws -> Data? {
         guard let payload = try RowDiff.payload(from: old, to: new) else { return nil }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("aipbundle-delta-\(UUID().uuidString.lowercased()).db")
+        // A scratch copy in the temporary directory: one left behind changes no package.
         defer { try? FileManager.default.removeItem(at: scratch) }
         try FileManager.default.copyItem(at: old, to: scratch)
         do {
@@ -114,10 +114,21 @@ public enum DeltaPackageWriter {
 
     /// Renames the finished package to `out`; an existing empty `out` is replaced, anything else is refused.
     private static func moveIntoPlace(_ temporary: URL, _ out: URL) throws {
-        if let contents = try? FileManager.default.contentsOfDirectory(atPath: out.path) {
-            guard contents.isEmpty else { throw DeltaError("\(out.path) is not empty; give a new folder for the package") }
-            try FileManager.default.removeItem(at: out)
-        }
+        guard try isFreeForPackage(out) else { throw DeltaError(.exists, "\(out.path) is not empty; give a new folder for the package") }
+        if FileManager.default.fileExists(atPath: out.path) { try FileManager.default.removeItem(at: out) }
         try FileManager.default.moveItem(at: temporary, to: out)
+    }
+
+    /// Whether `out` may become the package: nothing is there, or an empty folder (a file, a link or a folder
+    /// holding anything is refused).
+    private static func isFreeForPackage(_ out: URL) throws -> Bool {
+        // Nothing to describe: nothing is there (a parent that cannot be written fails when the package is made).
+        guard let type = try? FileManager.default.attributesOfItem(atPath: out.path)[.type] as? FileAttributeType else { return true }
+        guard type == .typeDirectory else { return false }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty
+        } catch {
+            throw DeltaError(.fileSystem, "cannot read the package folder \(out.path): \(ErrorText.reason(error))")
+        }
     }
 }

@@ -20,7 +20,7 @@ enum KeyFileWriter {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).new-\(UUID().uuidString.lowercased())").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw DeltaError("cannot create \(url.path): \(ErrorText.reason(errno: errno))") }
+        guard descriptor >= 0 else { throw DeltaError(.fileSystem, "cannot create \(url.path): \(ErrorText.reason(errno: errno))") }
         defer { unlink(temporary) }
         let written: Int32 = data.withUnsafeBytes { buffer in
             guard fchmod(descriptor, mode) == 0 else { return errno }
@@ -33,10 +33,10 @@ enum KeyFileWriter {
             return fsync(descriptor) == 0 ? 0 : errno
         }
         close(descriptor)
-        guard written == 0 else { throw DeltaError("cannot write \(url.path): \(ErrorText.reason(errno: written))") }
+        guard written == 0 else { throw DeltaError(.fileSystem, "cannot write \(url.path): \(ErrorText.reason(errno: written))") }
         guard link(temporary, url.path) == 0 else {
-            if errno == EEXIST { throw DeltaError("\(url.path) exists; a key pair is never overwritten (move it away first)") }
-            throw DeltaError("cannot create \(url.path): \(ErrorText.reason(errno: errno))")
+            if errno == EEXIST { throw DeltaError(.exists, "\(url.path) exists; a key pair is never overwritten (move it away first)") }
+            throw DeltaError(.fileSystem, "cannot create \(url.path): \(ErrorText.reason(errno: errno))")
         }
         // The new name itself on disk too.
         let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)

@@ -16,8 +16,8 @@ public enum ManifestSigner {
         let data = try Data(contentsOf: folder.appendingPathComponent(Manifest.fileName))
         let manifest = try Manifest(jsonData: data)
         guard manifest.signing?.publicKeyFingerprint == key.publicKey.fingerprint else {
-            throw DeltaError("\(Manifest.fileName) does not name the signing key's fingerprint; mark it with ManifestSigner.marking first")
+            throw DeltaError(.badSignature, "\(Manifest.fileName) does not name the signing key's fingerprint; mark it with ManifestSigner.marking first")
         }
-        try key.signatureText(for: data).write(to: folder.appendingPathComponent(Manifest.signatureFileName))
+        try key.sign(data).signatureFileData.write(to: folder.appendingPathComponent(Manifest.signatureFileName))
     }
 }

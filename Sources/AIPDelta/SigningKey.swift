@@ -30,11 +30,12 @@ public struct SigningKey: Sendable {
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw DeltaError("cannot read the key file \(url.path): \(ErrorText.reason(error))")
+            throw DeltaError(.badKey, "cannot read the key file \(url.path): \(ErrorText.reason(error))")
         }
+        // A key of the wrong length is the only failure: the file is not a key, which the message says.
         guard let raw = KeyFileLine.decode(text, label: Self.label),
               let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw) else {
-            throw DeltaError("\(url.path) is not an aipbundle signing key (one line: \(Self.label) <base64>); make one with `aipbundle keygen`")
+            throw DeltaError(.badKey, "\(url.path) is not an aipbundle signing key (one line: \(Self.label) <base64>); make one with `aipbundle keygen`")
         }
         self.key = key
     }
@@ -44,9 +45,10 @@ public struct SigningKey: Sendable {
     /// What a signed document records about its key.
     public var signing: Manifest.Signing { Manifest.Signing(publicKeyFingerprint: publicKey.fingerprint) }
 
-    /// The signature file's text for `data`: base64 of the 64-byte Ed25519 signature and a newline.
-    public func signatureText(for data: Data) throws -> Data {
-        Data((try key.signature(for: data).base64EncodedString() + "\n").utf8)
+    /// `data` signed with this key: written as a signature file beside it (``SignedDocument/signatureFileData``) or
+    /// as an envelope (``SignedDocument/envelopeData()``).
+    public func sign(_ data: Data) throws -> SignedDocument {
+        try SignedDocument(signing: data, with: key)
     }
 
     /// Writes `signing.key` (0600 from its creation on) and `signing.pub` (0644) into `folder`, never over existing
@@ -57,12 +59,12 @@ public struct SigningKey: Sendable {
         let publicURL = folder.appendingPathComponent(Self.publicFileName)
         var status = stat()
         for url in [privateURL, publicURL] where lstat(url.path, &status) == 0 {
-            throw DeltaError("\(url.path) exists; a key pair is never overwritten (move it away first)")
+            throw DeltaError(.exists, "\(url.path) exists; a key pair is never overwritten (move it away first)")
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw DeltaError("cannot write the key pair into \(folder.path): \(ErrorText.reason(error))")
+            throw DeltaError(.fileSystem, "cannot write the key pair into \(folder.path): \(ErrorText.reason(error))")
         }
         try KeyFileWriter.create(privateURL, data: Data(KeyFileLine.encode(key.rawRepresentation, label: Self.label).utf8), mode: 0o600)
         do {
@@ -74,11 +76,4 @@ public struct SigningKey: Sendable {
         }
         return (privateURL, publicURL)
     }
-}
-
-/// A delta, a signature or a channel could not be made; the message says why.
-public struct DeltaError: Error, Sendable, CustomStringConvertible, LocalizedError {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-    public var errorDescription: String? { description }
 }

@@ -30,18 +30,18 @@ struct VerifiedBundle {
         try self.init(manifestOf: url, role: role)
         if let key {
             guard manifest.signing?.publicKeyFingerprint == key.fingerprint else {
-                throw DeltaError("\(url.path) (\(role)): its \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
+                throw DeltaError(.badSignature, "\(url.path) (\(role)): its \(Manifest.fileName) is not signed by this key; build it with --signing-key and the same key")
             }
             do {
-                try key.verify(manifestData, signatureFile: folder.appendingPathComponent(Manifest.signatureFileName),
-                               signedBy: manifest.signing?.publicKeyFingerprint, what: Manifest.fileName)
+                try SignedDocument.verify(manifestData, signatureFile: folder.appendingPathComponent(Manifest.signatureFileName), by: key,
+                                          signedBy: manifest.signing?.publicKeyFingerprint, what: Manifest.fileName)
             } catch let error as UpdateError {
-                throw DeltaError("\(url.path) (\(role)): \(error.description); a device would refuse it: build it again with --signing-key and this key")
+                throw DeltaError(error.kind == .fileSystem ? .fileSystem : .badSignature, "\(url.path) (\(role)): \(error.description); a device would refuse it: build it again with --signing-key and this key")
             }
         }
         let findings = ManifestVerifier.verify(manifest, folder: folder, exactBytes: exactBytes)
         guard findings.isEmpty else {
-            throw DeltaError("\(url.path) (\(role)) does not match its \(Manifest.fileName): "
+            throw DeltaError(.badBundle, "\(url.path) (\(role)) does not match its \(Manifest.fileName): "
                              + findings.map { "\($0)" }.joined(separator: "; ")
                              + "; a device would refuse it: build the bundle again (aipbundle build) rather than editing its files")
         }
@@ -52,14 +52,14 @@ struct VerifiedBundle {
     init(manifestOf url: URL, role: String) throws {
         guard let folder = BundleFolder.currentContents(of: url),
               FileManager.default.fileExists(atPath: folder.appendingPathComponent(Manifest.fileName).path) else {
-            throw DeltaError("\(url.path) (\(role)) is not a bundle folder with a \(Manifest.fileName)")
+            throw DeltaError(.badBundle, "\(url.path) (\(role)) is not a bundle folder with a \(Manifest.fileName)")
         }
         do {
             manifestData = try Data(contentsOf: folder.appendingPathComponent(Manifest.fileName))
             manifest = try Manifest(jsonData: manifestData)
             fileNames = try manifest.fileNames()
         } catch {
-            throw DeltaError("\(url.appendingPathComponent(Manifest.fileName).path) (\(role)): \(ErrorText.reason(error)); "
+            throw DeltaError(.badBundle, "\(url.appendingPathComponent(Manifest.fileName).path) (\(role)): \(ErrorText.reason(error)); "
                              + "the bundle is damaged: build it again (aipbundle build)")
         }
         self.folder = folder

@@ -90,6 +90,7 @@ public enum BundleUpdater {
         }
         var source = folder.current
         var stagings: [URL] = []
+        // Intermediate versions are nobody's: one that stays is swept by the next open of the bundle folder.
         defer { for staging in stagings.dropLast() { try? FileManager.default.removeItem(at: staging) } }
         do {
             var kinds: [String: DeltaFile.Kind] = [:]
@@ -105,6 +106,7 @@ public enum BundleUpdater {
                 }
                 try write(update.targetManifestData, to: staging.appendingPathComponent(Manifest.fileName))
                 try write(update.targetSignatureData, to: staging.appendingPathComponent(Manifest.signatureFileName))
+                // As above: the previous intermediate version is nobody's once the next is built.
                 if stagings.count > 1 { try? FileManager.default.removeItem(at: stagings[stagings.count - 2]) }
                 source = staging
             }
@@ -118,6 +120,7 @@ public enum BundleUpdater {
         } catch {
             // Unless the switch happened (and only linking names failed), the staging folder is nobody's.
             if let staging = stagings.last, folder.current?.lastPathComponent != staging.lastPathComponent {
+                // The error being thrown is the one to report; a staging folder that stays is swept as above.
                 try? FileManager.default.removeItem(at: staging)
             }
             throw error

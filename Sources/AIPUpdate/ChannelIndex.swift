@@ -12,7 +12,7 @@ import Foundation
 ///
 /// `index.json` is the only file of a channel that ever changes, so it carries its own signature: a CDN can never
 /// serve a new index beside an old signature. It is an envelope whose `signed` member is the base64 of the index
-/// document's exact bytes (``ChannelIndex/Envelope``); see docs/delta-format.md.
+/// document's exact bytes (``SignedDocument/envelopeData()``); see docs/delta-format.md.
 public struct ChannelIndex: Sendable, Equatable, Codable {
     public static let currentFormat = 2
     public static let fileName = "index.json"
@@ -73,39 +73,26 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
     /// The index document's one byte form: the bytes that are signed.
     public func jsonData() throws -> Data { try JSONWriter.encode(self) }
 
-    /// `index.json` as published: the document's bytes and their signature, both base64.
-    public struct Envelope: Sendable, Equatable, Codable {
-        public var signed: String
-        public var signature: String
-
-        public init(signed: Data, signature: Data) {
-            self.signed = signed.base64EncodedString()
-            self.signature = signature.base64EncodedString()
-        }
-
-        public func jsonData() throws -> Data { try JSONWriter.encode(self) }
-    }
-
     /// Reads the published `index.json` bytes: checks the signature with `trustedKey` and the expiry against `now`.
     /// - Throws: `UpdateError` — `.badSignature`, `.expired`, or `.unsupported` for anything that is not an index.
     public init(published data: Data, trustedKey: SigningPublicKey, now: Date) throws {
-        guard let envelope = try? JSONDecoder().decode(Envelope.self, from: data),
-              let signed = Data(base64Encoded: envelope.signed), let signature = Data(base64Encoded: envelope.signature) else {
+        guard let document = SignedDocument(envelope: data) else {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) is not a signed index (an object with signed and signature, both base64)")
         }
         struct Header: Decodable {
             var format: Int
             var signing: Manifest.Signing?
         }
-        guard let header = try? JSONDecoder().decode(Header.self, from: signed) else {
+        // Whichever way it fails to decode, it is not an index document: the signature cannot even be checked.
+        guard let header = try? JSONDecoder().decode(Header.self, from: document.bytes) else {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) does not hold an index document")
         }
-        try trustedKey.verify(signed, signature: signature, signedBy: header.signing?.publicKeyFingerprint, what: Self.fileName)
+        try document.verify(by: trustedKey, signedBy: header.signing?.publicKeyFingerprint, what: Self.fileName)
         guard header.format == Self.currentFormat else {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) has format \(header.format); this updater reads format \(Self.currentFormat)")
         }
         do {
-            self = try JSONDecoder().decode(Self.self, from: signed)
+            self = try JSONDecoder().decode(Self.self, from: document.bytes)
         } catch {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) is not an index: \(ErrorText.reason(error))")
         }

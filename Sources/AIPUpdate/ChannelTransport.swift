@@ -53,8 +53,14 @@ struct ChannelTransport: Sendable {
         if channel.isFileURL {
             let source = url(path)
             guard FileManager.default.fileExists(atPath: source.path) else { throw Missing(path: path) }
-            let size = (try? FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int) ?? 0
+            let size: Int
+            do {
+                size = try FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int ?? 0
+            } catch {
+                throw UpdateError(.network, "cannot read the channel's \(path): \(ErrorText.reason(error))")
+            }
             guard size <= limit else { throw UpdateError(.corruptPayload, "the channel's \(path) has \(size) bytes, more than the \(limit) signed for it") }
+            // A .part an earlier attempt left, or none: the copy fails on anything that stays.
             try? FileManager.default.removeItem(at: part)
             do {
                 try FileManager.default.copyItem(at: source, to: part)
@@ -87,6 +93,7 @@ struct ChannelTransport: Sendable {
     }
 
     private static func rename(_ part: URL, to destination: URL) throws {
+        // A file an earlier run left under that name, or none: the move fails on anything that stays.
         try? FileManager.default.removeItem(at: destination)
         do {
             try FileManager.default.moveItem(at: part, to: destination)
@@ -122,7 +129,9 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
     static func run(session: URLSession, url: URL, path: String, part: URL, limit: Int,
                     received: @escaping @Sendable (Int) -> Void) async throws {
         let task = DownloadTask(path: path, part: part, limit: limit, received: received)
+        // No .part (or none readable): the download starts at byte 0.
         let offset = (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int) ?? 0
+        // Too long to resume: asked for from byte 0, the answer starts the file over whether or not this works.
         if offset > limit { try? FileManager.default.removeItem(at: part) }
         var request = URLRequest(url: url)
         if offset > 0, offset <= limit { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
@@ -138,6 +147,7 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         do {
             let status = (response as? HTTPURLResponse)?.statusCode ?? 200
+            // As in run(): no .part means nothing to resume.
             let existing = (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int) ?? 0
             if status == 416, existing > 0 {
                 lock.withLock { complete = true }
@@ -146,6 +156,7 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
             }
             try ChannelTransport.check(response, path: path, url: response.url ?? part)
             if status != 206 || existing == 0 {
+                // Starting over: whatever stays makes createFile fail, which is reported.
                 try? FileManager.default.removeItem(at: part)
                 guard FileManager.default.createFile(atPath: part.path, contents: nil) else {
                     throw UpdateError(.fileSystem, "\(path): cannot create \(part.path)")
@@ -190,7 +201,9 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
             defer { self.continuation = nil }
             return (self.continuation, self.failure, self.handle, self.complete)
         }
+        // A file not flushed whole fails its signed size and SHA-256 before it is used, and is fetched again.
         try? handle?.synchronize()
+        // As above.
         try? handle?.close()
         if complete {
             continuation?.resume()

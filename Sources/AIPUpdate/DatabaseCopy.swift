@@ -11,8 +11,11 @@ package enum DatabaseCopy {
     /// Whether the SQLite file at `url` is in WAL mode (header bytes 18–19 are 2) or has a `-wal` file beside it.
     package static func usesWAL(_ url: URL) -> Bool {
         if FileManager.default.fileExists(atPath: url.path + "-wal") { return true }
+        // Unreadable here, it is copied as bytes, and the copy reports why it cannot be read.
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        // Read only: closing loses nothing.
         defer { try? handle.close() }
+        // As above: the copy that follows reports a file that cannot be read.
         guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
         return header[header.startIndex + 18] == 2 || header[header.startIndex + 19] == 2
     }

@@ -64,6 +64,7 @@ public struct DeltaManifest: Sendable, Equatable, Codable {
     /// Decodes delta.json; another format is refused.
     public init(jsonData data: Data) throws {
         struct FormatOnly: Decodable { var format: Int }
+        // Whichever way it fails to decode, it is not a delta description.
         guard let format = try? JSONDecoder().decode(FormatOnly.self, from: data).format else {
             throw UpdateError(.unsupported, "\(Self.fileName) is not a delta description")
         }

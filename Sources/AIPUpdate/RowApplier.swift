@@ -16,6 +16,7 @@ package enum RowApplier {
             for table in ordered { try apply(table, db: db, name: name) }
             try db.execute("COMMIT")
         } catch {
+            // The error that aborted is the one to report; the staging copy is discarded whether or not this works.
             try? db.execute("ROLLBACK")
             if let error = error as? UpdateError, error.kind != .fileSystem { throw error }
             throw UpdateError(.corruptPayload, "\(name): the rows payload does not apply (\(ErrorText.reason(error))); nothing was changed")

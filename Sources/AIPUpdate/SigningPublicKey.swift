@@ -4,7 +4,7 @@ import Crypto
 import Foundation
 
 /// The Ed25519 public key a device trusts: manifests, delta packages and channel indexes must be signed by its
-/// private half.
+/// private half (``SignedDocument`` checks them).
 ///
 /// File form (`keygen` writes it as `signing.pub`): one line, `aipbundle-ed25519-public <base64 of the 32 raw
 /// bytes>`. The label keeps a private key file from being taken for a public one, and the other way round.
@@ -33,6 +33,7 @@ public struct SigningPublicKey: Sendable {
 
     /// The key in its file form (what an app may embed as a string constant); nil when `fileText` is not one.
     public init?(fileText: String) {
+        // A key of the wrong length is the only failure: the text is not a key, which nil says.
         guard let raw = KeyFileLine.decode(fileText, label: Self.label),
               let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw) else { return nil }
         self.key = key
@@ -43,48 +44,6 @@ public struct SigningPublicKey: Sendable {
 
     /// SHA-256 of the 32 raw key bytes, lower-case hexadecimal: what manifests, deltas and indexes name.
     public var fingerprint: String { SHA256.hash(data: key.rawRepresentation).lowercaseHex }
-
-    /// Checks that `signatureFile` holds this key's signature of `data`.
-    /// - Parameters:
-    ///   - signedBy: the fingerprint the signed document says it is signed by (nil when it names none).
-    ///   - what: the signed file's name, for messages (`manifest.json`).
-    /// - Throws: `UpdateError.badSignature` when the signature is missing, malformed, made by another key, or does
-    ///   not match.
-    public func verify(_ data: Data, signatureFile: URL, signedBy: String?, what: String) throws {
-        guard FileManager.default.fileExists(atPath: signatureFile.path) else {
-            try checkSigner(signedBy, what: what)
-            throw UpdateError(.badSignature, "\(what) has no signature (\(signatureFile.lastPathComponent) is missing)")
-        }
-        try verify(data, signature: Self.signature(fileAt: signatureFile), signedBy: signedBy, what: what)
-    }
-
-    /// The 64 bytes of the signature file at `url` (`manifest.sig`, `delta.sig`): base64, surrounding whitespace ignored.
-    /// - Throws: `UpdateError.badSignature` when it cannot be read or is not the base64 of 64 bytes.
-    public static func signature(fileAt url: URL) throws -> Data {
-        guard let text = try? String(contentsOf: url, encoding: .utf8),
-              let signature = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), signature.count == 64 else {
-            throw UpdateError(.badSignature, "\(url.lastPathComponent) is not an Ed25519 signature (base64 of 64 bytes)")
-        }
-        return signature
-    }
-
-    /// Checks that `signature` (64 raw bytes) is this key's signature of `data`.
-    public func verify(_ data: Data, signature: Data, signedBy: String?, what: String) throws {
-        try checkSigner(signedBy, what: what)
-        guard signature.count == 64 else {
-            throw UpdateError(.badSignature, "the signature of \(what) is not an Ed25519 signature (64 bytes)")
-        }
-        guard key.isValidSignature(signature, for: data) else {
-            throw UpdateError(.badSignature, "the signature of \(what) does not match its content: it was altered or signed by another key")
-        }
-    }
-
-    private func checkSigner(_ signedBy: String?, what: String) throws {
-        guard let signedBy else { throw UpdateError(.badSignature, "\(what) is not signed (it names no signing key)") }
-        guard signedBy == fingerprint else {
-            throw UpdateError(.badSignature, "\(what) is signed by key \(signedBy.prefix(16))…, not by the trusted key \(fingerprint.prefix(16))…")
-        }
-    }
 }
 
 /// The one-line text form of a key file: `label base64\n`.

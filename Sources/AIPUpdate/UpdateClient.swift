@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPJSON
 import AIPManifest
 import Crypto
@@ -186,7 +187,7 @@ public struct UpdateClient: Sendable {
         }
         let index = try ChannelIndex(published: data, trustedKey: trustedKey, now: now())
         let digest = SHA256.hash(data: data).lowercaseHex
-        let seen = SeenIndex.read(stateFile)
+        let seen = try SeenIndex.read(stateFile)
         if let seen {
             guard index.sequence >= seen.sequence else {
                 throw UpdateError(.rollback, "the channel serves index sequence \(index.sequence), older than sequence \(seen.sequence) this device has seen: a stale mirror or a replay; keep the installed bundle and retry later")
@@ -216,6 +217,7 @@ public struct UpdateClient: Sendable {
         try await fetchFile(step, DeltaManifest.fileName, into: folder, limit: step.bytes, counter: counter)
         let deltaData = try UpdatePackage.read(deltaURL, what: "the downloaded \(DeltaManifest.fileName)")
         guard SHA256.hash(data: deltaData).lowercaseHex == step.deltaSHA256 else {
+            // Fetched again next run; one that stays fails this same check, and this error says why.
             try? FileManager.default.removeItem(at: deltaURL)
             throw UpdateError(.corruptPayload, "the channel's \(step.path)/\(DeltaManifest.fileName) is not the one its signed index names (SHA-256 differs): damaged in transit or on the server")
         }
@@ -241,20 +243,25 @@ public struct UpdateClient: Sendable {
                            sha256: String? = nil) async throws {
         let destination = folder.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: destination.path) {
+            // Unreadable counts as damaged: fetched again.
             if let sha256, (try? FileDigest(fileAt: destination).sha256) != sha256 {
+                // A file that stays makes the download fail, which is reported.
                 try? FileManager.default.removeItem(at: destination)
             } else {
                 return
             }
         }
         try await transport.download("\(step.path)/\(name)", to: destination, limit: limit) { counter.add($0) }
+        // Unreadable counts as damaged, as above.
         if let sha256, (try? FileDigest(fileAt: destination).sha256) != sha256 {
+            // The next run fetches it again either way: a file that stays fails this check first.
             try? FileManager.default.removeItem(at: destination)
             throw UpdateError(.corruptPayload, "the channel's \(step.path)/\(name) does not match its SHA-256 in \(DeltaManifest.fileName): damaged in transit or on the server; it will be downloaded again")
         }
     }
 
     private func removeDownloads() {
+        // Applied or damaged: anything that stays is checked against its signed hash before any use.
         try? FileManager.default.removeItem(at: downloads)
     }
 }
@@ -285,8 +292,16 @@ struct SeenIndex: Codable, Equatable {
     var sequence: Int
     var sha256: String
 
-    static func read(_ url: URL) -> SeenIndex? {
-        (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode(SeenIndex.self, from: $0) }
+    /// The record at `url`; nil when there is none (nothing seen yet).
+    /// - Throws: `UpdateError.fileSystem` when it cannot be read or is damaged: taking it for "nothing seen" would
+    ///   accept any older index, which is what the record is there to refuse.
+    static func read(_ url: URL) throws -> SeenIndex? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(SeenIndex.self, from: Data(contentsOf: url))
+        } catch {
+            throw UpdateError(.fileSystem, "cannot read the channel state \(url.path) (\(ErrorText.reason(error))): it records the newest index this device has seen; delete it only to accept any index the channel serves")
+        }
     }
 
     /// Written to a temporary file and renamed, so a crash leaves the old record or the new one.

@@ -30,8 +30,9 @@ public struct UpdatePackage: Sendable {
             throw UpdateError(error.kind, "\(folder.path): \(error.description); the update package is damaged or of another "
                 + "version of aipbundle: make it again (aipbundle delta) or download it again")
         }
-        try trustedKey.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName),
-                              signedBy: trustedKey.fingerprint, what: DeltaManifest.fileName)
+        // delta.json names no key (every byte counts in a package of a few kilobytes): the trusted key is its signer.
+        try SignedDocument.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName), by: trustedKey,
+                                  signedBy: trustedKey.fingerprint, what: DeltaManifest.fileName)
 
         let deflatedManifest = try Self.read(folder.appendingPathComponent(DeltaManifest.targetManifestPayload),
                                              what: "the update package's \(DeltaManifest.targetManifestPayload)")
@@ -45,8 +46,8 @@ public struct UpdatePackage: Sendable {
             throw UpdateError(.unsupported, "the package's \(ErrorText.reason(error))")
         }
         let signature = folder.appendingPathComponent(Manifest.signatureFileName)
-        try trustedKey.verify(targetManifestData, signatureFile: signature,
-                              signedBy: targetManifest.signing?.publicKeyFingerprint, what: Manifest.fileName)
+        try SignedDocument.verify(targetManifestData, signatureFile: signature, by: trustedKey,
+                                  signedBy: targetManifest.signing?.publicKeyFingerprint, what: Manifest.fileName)
         targetSignatureData = try Self.read(signature, what: "the update package's \(Manifest.signatureFileName)")
 
         guard targetManifest.bundleVersion == delta.toVersion else {
@@ -103,9 +104,14 @@ public struct UpdatePackage: Sendable {
     /// The payload's size first (a truncated download is caught without reading it), then its SHA-256, streamed.
     private func checkPayload(_ name: PathName, _ file: DeltaFile) throws {
         let url = try payloadURL(name, file)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        guard let size else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw UpdateError(.corruptPayload, "the payload \(url.lastPathComponent) of \(name) is missing from the package")
+        }
+        let size: Int?
+        do {
+            size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+        } catch {
+            throw UpdateError(.fileSystem, "cannot read the payload \(url.lastPathComponent) of \(name): \(ErrorText.reason(error))")
         }
         guard size == file.bytes else {
             throw UpdateError(.corruptPayload, "the payload \(url.lastPathComponent) of \(name) has \(size) bytes, \(DeltaManifest.fileName) says \(file.bytes ?? 0): truncated or damaged")

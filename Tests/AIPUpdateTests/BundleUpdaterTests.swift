@@ -133,7 +133,7 @@ import Testing
         // delta.json re-signed by another key (it names none: the trusted key is the only one tried).
         let intruder = SigningKey()
         let data = try Data(contentsOf: setup.delta.appendingPathComponent(DeltaManifest.fileName))
-        try intruder.signatureText(for: data).write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
+        try intruder.sign(data).signatureFileData.write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
         let before = try snapshot(setup.installed)
         let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey) }
         #expect(error?.kind == .badSignature && error?.description.contains("does not match its content") == true)
@@ -154,7 +154,7 @@ import Testing
         #expect(text.contains(original))
         let hostile = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
         try hostile.write(to: url)
-        try key.signatureText(for: hostile).write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
+        try key.sign(hostile).signatureFileData.write(to: setup.delta.appendingPathComponent(DeltaManifest.signatureName))
         let before = try snapshot(setup.installed)
         let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: setup.delta, to: setup.installed, trustedKey: key.publicKey) }
         #expect(error?.kind == kind && error?.description.contains(message) == true, "\(error?.description ?? "")")
@@ -258,12 +258,12 @@ import Testing
         manifest.files["rules.json"]?.bytes = 1 << 60
         let manifestData = try manifest.jsonData()
         try Deflate.compress(manifestData).write(to: full.appendingPathComponent(DeltaManifest.targetManifestPayload))
-        try key.signatureText(for: manifestData).write(to: full.appendingPathComponent(Manifest.signatureFileName))
+        try key.sign(manifestData).signatureFileData.write(to: full.appendingPathComponent(Manifest.signatureFileName))
         delta.targetManifestBytes = manifestData.count
         delta.targetManifestSHA256 = SHA256.hash(data: manifestData).lowercaseHex
         delta.files["rules.json"]?.uncompressedBytes = 1 << 60
         try delta.jsonData().write(to: full.appendingPathComponent(DeltaManifest.fileName))
-        try key.signatureText(for: delta.jsonData()).write(to: full.appendingPathComponent(DeltaManifest.signatureName))
+        try key.sign(delta.jsonData()).signatureFileData.write(to: full.appendingPathComponent(DeltaManifest.signatureName))
         let fresh = setup.folder.url.appendingPathComponent("fresh")
         let error = #expect(throws: UpdateError.self) { try BundleUpdater.apply(package: full, to: fresh, trustedKey: key.publicKey) }
         #expect(error?.kind == .outOfSpace, "\(error?.description ?? "")")

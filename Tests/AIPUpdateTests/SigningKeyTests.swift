@@ -17,19 +17,23 @@ import Testing
         #expect(trusted.fingerprint == key.publicKey.fingerprint && trusted.fingerprint.count == 64)
 
         let data = Data("signed bytes".utf8)
-        let signature = try folder.write(read.signatureText(for: data), to: "x.sig")
-        try trusted.verify(data, signatureFile: signature, signedBy: trusted.fingerprint, what: "x")
-        #expect(throws: UpdateError.self) { try trusted.verify(Data("other bytes".utf8), signatureFile: signature, signedBy: trusted.fingerprint, what: "x") }
-        #expect(throws: UpdateError.self) { try trusted.verify(data, signatureFile: signature, signedBy: nil, what: "x") }
+        let signature = try folder.write(read.sign(data).signatureFileData, to: "x.sig")
+        try SignedDocument.verify(data, signatureFile: signature, by: trusted, signedBy: trusted.fingerprint, what: "x")
+        #expect(throws: UpdateError.self) {
+            try SignedDocument.verify(Data("other bytes".utf8), signatureFile: signature, by: trusted, signedBy: trusted.fingerprint, what: "x")
+        }
+        #expect(throws: UpdateError.self) { try SignedDocument.verify(data, signatureFile: signature, by: trusted, signedBy: nil, what: "x") }
     }
 
     @Test func keysAreNeverOverwrittenNorMistakenForEachOther() throws {
         let folder = try TemporaryFolder()
         let files = try SigningKey().writePair(to: folder.url)
         let before = try Data(contentsOf: files.privateKey)
-        #expect(throws: DeltaError.self) { try SigningKey().writePair(to: folder.url) }
+        let overwrite = #expect(throws: DeltaError.self) { try SigningKey().writePair(to: folder.url) }
+        #expect(overwrite?.kind == .exists)
         #expect(try Data(contentsOf: files.privateKey) == before)
         #expect(throws: UpdateError.self) { try SigningPublicKey(fileAt: files.privateKey) }
-        #expect(throws: DeltaError.self) { try SigningKey(fileAt: files.publicKey) }
+        let notPrivate = #expect(throws: DeltaError.self) { try SigningKey(fileAt: files.publicKey) }
+        #expect(notPrivate?.kind == .badKey)
     }
 }

@@ -30,9 +30,30 @@ import Testing
                                 session: URLSession(configuration: configuration), onState: { states?.append($0) })
         }
 
-        /// Installs version `index` (0-based) on the device from the channel's own full package.
+        /// Installs version `index` (0-based) on the device from a full package of its build (the channel keeps the
+        /// full bundles of the last `keep` versions only).
         func install(_ index: Int) throws {
-            try BundleUpdater.apply(package: published.fullPackage(channelVersions()[index].version), to: device, trustedKey: published.key.publicKey)
+            let package = published.folder.url.appendingPathComponent("full-package-\(index)")
+            if !FileManager.default.fileExists(atPath: package.path) {
+                try DeltaPackageWriter.write(from: nil, to: published.built[index], out: package, key: published.key)
+            }
+            try BundleUpdater.apply(package: package, to: device, trustedKey: published.key.publicKey)
+        }
+
+        /// Adds the delta 2612 → 2613 to the channel and its index, re-signed: `publish` lists deltas into the latest
+        /// only, but an index that lists a chain (an earlier aipbundle's, another publisher's) is followed all the same.
+        func addChainStart() throws {
+            let scratch = published.folder.url.appendingPathComponent("chain-start")
+            try DeltaPackageWriter.write(from: published.built[0], to: published.built[1], out: scratch, key: published.key)
+            let name = try sha256sum(scratch.appendingPathComponent(DeltaManifest.fileName))
+            let bytes = try FileManager.default.contentsOfDirectory(atPath: scratch.path).reduce(0) {
+                $0 + (try FileManager.default.attributesOfItem(atPath: scratch.appendingPathComponent($1).path)[.size] as! Int)
+            }
+            try FileManager.default.moveItem(at: scratch, to: published.channel.appendingPathComponent("\(ChannelIndex.packagesFolder)/\(name)"))
+            var index = try published.index()
+            index.packages.append(ChannelIndex.Entry(from: "2612", to: "2613", deltaSHA256: name, bytes: bytes))
+            index.sequence += 1
+            try published.key.sign(index.jsonData()).envelopeData().write(to: published.channel.appendingPathComponent(ChannelIndex.fileName))
         }
 
         func paths(_ entries: [ChannelIndex.Entry]) -> [String] { entries.map { "\($0.from ?? "full")→\($0.to)" } }
@@ -47,6 +68,7 @@ import Testing
 
     @Test func aDeviceAtV1UpdatesToV3ThroughTwoDeltasWithProgress() async throws {
         let served = try Served(keep: 1)
+        try served.addChainStart()
         try served.install(0)
         let (index, plan) = try await served.client().check()
         let steps = try #require(plan).steps
@@ -110,9 +132,8 @@ import Testing
         },
         Refusal(description: "an index signed by another key", kind: .badSignature) { served in
             let url = served.published.channel.appendingPathComponent(ChannelIndex.fileName)
-            let envelope = try JSONDecoder().decode(ChannelIndex.Envelope.self, from: Data(contentsOf: url))
-            let signed = try #require(Data(base64Encoded: envelope.signed))
-            try ChannelIndex.Envelope(signed: signed, signature: SigningKey().key.signature(for: signed)).jsonData().write(to: url)
+            let envelope = try #require(SignedDocument(envelope: Data(contentsOf: url)))
+            try SigningKey().sign(envelope.bytes).envelopeData().write(to: url)
         },
     ]
 
@@ -150,12 +171,23 @@ import Testing
         let served = try Served(keep: 1)
         let url = served.published.channel.appendingPathComponent(ChannelIndex.fileName)
         let old = try Data(contentsOf: url)
-        try ChannelPublisher.publish(bundle: nil, channel: served.published.channel, keep: 1, key: served.published.key, refresh: true)
+        let refreshed = try ChannelPublisher.publish(bundle: nil, channel: served.published.channel, keep: 1, key: served.published.key, refresh: true)
         try await served.client().update()
         let before = try snapshot(served.device)
         try old.write(to: url)
         let error = await #expect(throws: UpdateError.self) { try await served.client().update() }
-        #expect(error?.kind == .rollback && error?.description.contains("older than sequence 4") == true, "\(error?.description ?? "")")
+        #expect(error?.kind == .rollback && error?.description.contains("older than sequence \(refreshed.sequence)") == true, "\(error?.description ?? "")")
+        #expect(try snapshot(served.device) == before)
+    }
+
+    /// The record of the newest index seen, damaged, is not taken for "nothing seen", which would accept any older index.
+    @Test func aDamagedRecordOfTheIndexSeenStopsTheUpdateRatherThanAcceptingAnyIndex() async throws {
+        let served = try Served(keep: 1)
+        try served.install(1)
+        _ = try served.published.folder.write("{\"sequence\": ", to: "work/channel-state.json")
+        let before = try snapshot(served.device)
+        let error = await #expect(throws: UpdateError.self) { try await served.client().update() }
+        #expect(error?.kind == .fileSystem && error?.description.contains("channel-state.json") == true, "\(error?.description ?? "")")
         #expect(try snapshot(served.device) == before)
     }
 
@@ -198,6 +230,7 @@ import Testing
 
     @Test func aCrashRightAfterTheSwitchThatAddsAFileIsCompletedByTheNextRun() async throws {
         let served = try Served(keep: 1)
+        try served.addChainStart()
         try served.install(0)
         // 2613 adds rules.json. Apply its delta and "crash" right after the switch, before new names are linked.
         let delta = try #require(try served.published.index().packages.first { $0.from == "2612" })
@@ -216,6 +249,7 @@ import Testing
 
     @Test func aCrashRightAfterTheSwitchToTheLatestIsRepairedByARunThatFindsItCurrent() async throws {
         let served = try Served(keep: 1)
+        try served.addChainStart()
         try served.install(0)
         let delta = try #require(try served.published.index().packages.first { $0.from == "2612" })
         let repaired = served.published.folder.url.appendingPathComponent("repaired")
