@@ -3,6 +3,7 @@ import AIPBundleKit
 import AIPContract
 import AIPDelta
 import AIPManifest
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

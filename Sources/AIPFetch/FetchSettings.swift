@@ -1,4 +1,4 @@
-import AIPStages
+import AIPPipeline
 import Foundation
 
 /// `pipeline.json` section `fetch`: where the sources are and how politely they are fetched.

@@ -1,6 +1,6 @@
 import AIPBundleFolder
 import AIPErrorText
-import AIPStages
+import AIPPipeline
 import Crypto
 import Foundation
 

@@ -1,12 +1,12 @@
-import AIPReaders
 import AIPJSON
+import AIPPipeline
 import Foundation
 
 /// `sources.lock.json`: what the tree holds and where each file came from. Keys sorted, lists sorted, no outcome of
 /// one run in it, and an unchanged file keeps the fetch time it had: a fetch that changed nothing writes the same
 /// bytes, so the lock's SHA-256 in a bundle's manifest names the inputs exactly.
 public struct SourcesLock: Sendable, Equatable, Codable {
-    public static let fileName = SourceTree.lockFileName
+    public static let fileName = SourcesLockName.fileName
     public static let currentFormat = 1
 
     public var format: Int
