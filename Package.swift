@@ -90,7 +90,9 @@ let package = Package(
         .target(name: "AIPFetch", dependencies: [
             "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPBundleFolder",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            // NIOPosix: its connection errors, told apart to say why a download failed.
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [

@@ -1,7 +1,6 @@
 import AIPBuild
 import AIPFetch
 import AIPPipeline
-import AIPStages
 import ArgumentParser
 import Foundation
 

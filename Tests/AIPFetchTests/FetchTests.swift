@@ -95,7 +95,7 @@ struct FetchTests {
         options.keepStale = true
         let stale = try await Fetcher.fetch(options)
         #expect(stale.ok && stale.sources.first { $0.id == "eaip-gb" }?.staleFrom == PagesSite.airac)
-        let lock = try #require(SourcesLock.read(from: out.url))
+        let lock = try #require(try SourcesLock.read(from: out.url))
         #expect(lock.sources.first { $0.id == "eaip-gb" }?.staleFrom == PagesSite.airac)
         #expect(treeSnapshot(out.url)["eaip/gb/EG-AD-2.EGMC-en-GB.html"] != nil)
         options.keepStale = false
