@@ -1,4 +1,4 @@
-import AIPFetch
+@testable import AIPFetch
 import Foundation
 import TestSupport
 import Testing
@@ -31,5 +31,26 @@ struct FetchSharedCacheTests {
         let expected = try site.bytes(at: PagesSite.airportsPath)
         #expect(treeSnapshot(first.url)["ourairports/airports.csv"] == expected)
         #expect(treeSnapshot(second.url)["ourairports/airports.csv"] == expected)
+    }
+
+    @Test("a fetch alone on the cache sweeps the downloads a killed fetch left; one that is not sweeps nothing")
+    func sweep() async throws {
+        let site = try PagesSite()
+        let server = try MirrorServer(root: site.root)
+        defer { server.stop() }
+        let cache = try TemporaryFolder()
+        let left = cache.url.appendingPathComponent("tmp/left-by-a-killed-fetch")
+        var options = try fetchOptions(try TemporaryFolder().url, server: server, only: "ourairports")
+        options.cache = cache.url
+        do {
+            // Another fetch holding the cache: the file may be its download.
+            let holder = try ObjectStore(root: cache.url).lease()
+            try cache.write("half a download", to: "tmp/left-by-a-killed-fetch")
+            _ = try await Fetcher.fetch(options)
+            #expect(FileManager.default.fileExists(atPath: left.path))
+            withExtendedLifetime(holder) {}
+        }
+        _ = try await Fetcher.fetch(options)
+        #expect(!FileManager.default.fileExists(atPath: left.path))
     }
 }
