@@ -49,10 +49,14 @@ let package = Package(
         .target(name: "AIPContract"),
         // Foundation's file and decoding errors as sentences a person can act on; every layer that reads files uses it.
         .target(name: "AIPErrorText"),
+        // What several layers share about a pipeline run, Foundation and AIPJSON only: the AIRAC cycle, the
+        // `pipeline.json` sections (`StageSettings`, `SettingsFile`) and the lock file's name. Below the readers, so
+        // the HTTP layer gets them without linking libxml2 or libcsv.
+        .target(name: "AIPPipeline", dependencies: ["AIPJSON"]),
         .target(name: "AIPReaders", dependencies: [
-            "AIPContract", "AIPErrorText", "AIPFindings", "AIPInflate", "AIPJSON", "CCSV", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPContract", "AIPErrorText", "AIPFindings", "AIPInflate", "AIPJSON", "AIPPipeline", "CCSV", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON"]),
+        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON", "AIPPipeline"]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
         .target(name: "AIPManifest", dependencies: [
             "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "CSQLite",
@@ -65,7 +69,7 @@ let package = Package(
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"]),
         // Device side: the channel client (URLSession), signatures, deflate payloads, rows applied in one
@@ -82,14 +86,18 @@ let package = Package(
         ]),
         // Getting the source tree from the web per AIRAC cycle: source definitions, discovery, the HTTP layer,
         // content checks, the content-addressed cache, the lock and the all-or-nothing swap of the tree.
+        // Never AIPReaders or AIPStages, not even through another target: the HTTP layer must not link libxml2 or
+        // libcsv (nor be rebuilt when a reader changes); what it shares with them lives in AIPPipeline.
         .target(name: "AIPFetch", dependencies: [
-            "AIPJSON", "AIPErrorText", "AIPStages", "AIPBundleFolder",
+            "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPBundleFolder",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            // NIOPosix: its connection errors, told apart to say why a download failed.
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
+            "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -97,7 +105,7 @@ let package = Package(
             "AIPCommands", "CMalloc", "CSQLite",
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPContract", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
+            "AIPContract", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: [
@@ -106,22 +114,24 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/TestSupport"),
-        .testTarget(name: "AIPFetchTests", dependencies: ["AIPFetch", "AIPStages", "TestSupport"]),
+        // Pages/: the tiny mirror the fetch tests serve, read by path.
+        .testTarget(name: "AIPFetchTests", dependencies: ["AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
+        .testTarget(name: "AIPPipelineTests", dependencies: ["AIPPipeline"]),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
         .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "TestSupport"]),
-        .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPStages", "TestSupport"]),
+        .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPPipeline", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "CSQLite", "TestSupport",
+            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "AIPPipeline", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPDelta", "AIPManifest", "AIPReaders", "AIPStages", "CSQLite", "TestSupport",
+            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPDelta", "AIPManifest", "AIPPipeline", "AIPReaders", "AIPStages", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "TestSupport",
+            "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPPipeline", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             // The help tests render each command's help screen at a fixed width.
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

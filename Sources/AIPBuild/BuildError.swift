@@ -3,6 +3,7 @@ import AIPBundleKit
 import AIPErrorText
 import AIPFindings
 import AIPManifest
+import AIPPipeline
 import AIPReaders
 import AIPStages
 

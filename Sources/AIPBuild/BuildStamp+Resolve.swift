@@ -1,3 +1,4 @@
+import AIPPipeline
 import AIPStages
 import Foundation
 

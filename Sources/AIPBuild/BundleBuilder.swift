@@ -4,6 +4,7 @@ import AIPContract
 import AIPDelta
 import AIPErrorText
 import AIPManifest
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

@@ -1,4 +1,5 @@
 import AIPManifest
+import AIPPipeline
 import AIPStages
 import Foundation
 

@@ -1,6 +1,7 @@
 import AIPBundleKit
 import AIPContract
 import AIPManifest
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

@@ -1,6 +1,7 @@
 import AIPBuild
 import AIPDelta
 import AIPManifest
+import AIPPipeline
 import AIPStages
 import ArgumentParser
 import Foundation

@@ -1,6 +1,6 @@
 import AIPBuild
 import AIPFetch
-import AIPStages
+import AIPPipeline
 import ArgumentParser
 import Foundation
 

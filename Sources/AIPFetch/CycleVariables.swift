@@ -1,4 +1,4 @@
-import AIPStages
+import AIPPipeline
 import Foundation
 
 /// The values a URL template may name for one AIRAC cycle, e.g. for 2026-11-26: `{airac}` 2026-11-26, `{yyyy}` 2026,

@@ -1,4 +1,4 @@
-import AIPStages
+import AIPPipeline
 import Foundation
 
 /// `pipeline.json` section `fetch`: where the sources are and how politely they are fetched.
@@ -16,7 +16,8 @@ public struct FetchSettings: StageSettings, Equatable {
     public var maxConnectionsPerHost = 2
     /// The pause between two requests to one host.
     public var politeDelayMilliseconds = 100
-    /// Connect and read timeout: a server silent for this long is a failed attempt.
+    /// Connect and read timeout: a server silent for this long is a failed attempt. Times ``FileDeadline/factor``,
+    /// the most one file may take, retries included.
     public var timeoutSeconds = 30.0
     /// Attempts after the first, on a timeout, a dropped connection, a 5xx or a 429.
     public var retries = 3

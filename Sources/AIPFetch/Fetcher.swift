@@ -1,6 +1,6 @@
 import AIPBundleFolder
 import AIPErrorText
-import AIPStages
+import AIPPipeline
 import Crypto
 import Foundation
 
@@ -47,14 +47,26 @@ public enum Fetcher {
         // The cache is fetch's own; a hand-written pipeline.json in a tree not fetched before becomes the tree's.
         let policy = BundleFolder.Policy(callerNames: [cacheFolderName], flatFiles: { _ in Set(keptFiles) },
                                          keepForeignFiles: options.adoptFolder)
+        if let mirror = options.mirror, !["http", "https"].contains(URL(string: mirror)?.scheme?.lowercased() ?? "") {
+            throw FetchError("--mirror must be an http or https URL such as https://mirror.example/aip")
+        }
         do { folder = try BundleFolder(root: options.out, policy: policy) } catch { throw FetchError(ErrorText.reason(error)) }
         let previousTree = folder.current
-        let previousLock = SourcesLock.read(from: previousTree)
+        let previousLock = try SourcesLock.read(from: previousTree)
         let store = try ObjectStore(root: options.cache ?? options.out.appendingPathComponent(cacheFolderName))
-        store.sweepTemporary()
+        let lease = try store.lease()
+        // The cache stays leased until the fetch returns.
+        defer { withExtendedLifetime(lease) {} }
+        // What the previous lock names is checked before it is trusted: an object edited through a tree's hard
+        // link is removed here, so it is downloaded again instead of confirmed by a 304.
+        let previousFiles = (previousLock?.sources ?? []).flatMap { $0.files + $0.pages }
+        for sha256 in try store.verify(Set(previousFiles.map(\.sha256))) {
+            let paths = previousFiles.filter { $0.sha256 == sha256 }.map { $0.path ?? URL(string: $0.url)?.shown ?? "a discovery page" }
+            options.progress("the cached copy of \(paths.joined(separator: ", ")) was changed in place; downloading it again")
+        }
         let fetcher = HTTPFetcher(settings: options.settings, mirror: MirrorMapping(base: options.mirror), store: store,
                                   userAgent: options.userAgent)
-        let previousEntries = Dictionary((previousLock?.sources ?? []).flatMap { $0.files + $0.pages }.map { ($0.url, $0) }) { first, _ in first }
+        let previousEntries = Dictionary(previousFiles.map { ($0.url, $0) }) { first, _ in first }
         let now = Self.timestamp(options.now())
         let variables = CycleVariables(options.cycle)
 
@@ -68,7 +80,7 @@ public enum Fetcher {
             }
             return await group.reduce(into: [String: Result<SourceRun.Result, any Error>]()) { $0[$1.id] = $1.result }
         }
-        await fetcher.shutdown()
+        try await fetcher.shutdown()
 
         var lockSources: [SourcesLock.Source] = []
         var summaries: [FetchSummary.Source] = []
@@ -110,15 +122,19 @@ public enum Fetcher {
         let lock = SourcesLock(format: SourcesLock.currentFormat, airac: options.cycle.effectiveDate, sources: lockSources)
         let lockData = try lock.data()
         summary.lockSHA256 = SHA256.hash(data: lockData).map { String(format: "%02x", $0) }.joined()
-        // Nothing changed: the tree stays as it is, not even swapped for an equal copy.
+        // Nothing changed: the tree stays as it is, not even swapped for an equal copy, provided its files still are
+        // what the lock says (else the tree is assembled anew from the cache, which holds only checked bytes).
         if let previousTree, FileManager.default.contents(atPath: previousTree.appendingPathComponent(SourcesLock.fileName).path) == lockData {
-            return summary
+            let edited = try editedFiles(of: lock, in: previousTree, store: store)
+            if edited.isEmpty { return summary }
+            options.progress("\(edited.joined(separator: ", ")) in the tree no longer match the lock; putting the fetched bytes back")
         }
         let staging = try folder.makeStaging()
         do {
             let names = try assemble(lock, lockData: lockData, into: staging, store: store, previousTree: previousTree)
             try folder.publish(staging, files: names)
         } catch {
+            // Already failing, and the next fetch sweeps a staging folder left behind (BundleFolder).
             try? FileManager.default.removeItem(at: staging)
             throw FetchError("the new source tree could not be put in place (\(ErrorText.reason(error))); \(options.out.path) is unchanged")
         }
@@ -132,13 +148,21 @@ public enum Fetcher {
         var names: Set<String> = [SourcesLock.fileName]
         for source in lock.sources {
             for file in source.files {
-                guard let path = file.path, !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }), !path.hasPrefix("/") else {
-                    throw FetchError("\(source.id): the tree path \(file.path ?? "") must be relative, without . or ..")
-                }
+                // Paths fetched this run were checked before any request; a kept source's come from the previous lock.
+                guard let path = file.path else { throw FetchError("\(source.id): the lock lists a file without a path; fetch \(source.id) again") }
+                try TreePath.check(path, source: source.id)
                 let destination = staging.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let origin = store.object(file.sha256) ?? previousTree?.appendingPathComponent(path)
-                guard let origin, FileManager.default.fileExists(atPath: origin.path) else {
+                // Cache objects were checked (or just downloaded); a file of the previous tree is checked here.
+                let origin: URL
+                if let object = store.object(file.sha256) {
+                    origin = object
+                } else if let kept = previousTree?.appendingPathComponent(path), FileManager.default.fileExists(atPath: kept.path) {
+                    guard try ObjectStore.sha256(of: kept) == file.sha256 else {
+                        throw FetchError("\(source.id): \(path) in the previous tree no longer has the SHA-256 the lock records (edited?) and the cache has no copy; fetch \(source.id) again")
+                    }
+                    origin = kept
+                } else {
                     throw FetchError("\(source.id): \(path) is in neither the fetch cache nor the previous tree; fetch it again without --only")
                 }
                 try BundleFolder.linkOrCopy(origin, to: destination)
@@ -153,6 +177,23 @@ public enum Fetcher {
         }
         try lockData.write(to: staging.appendingPathComponent(SourcesLock.fileName))
         return names.sorted()
+    }
+
+    /// The files of `tree` whose bytes are not those `lock` records: a hard link of the (checked) cache object passes
+    /// at once; any other file is hashed.
+    private static func editedFiles(of lock: SourcesLock, in tree: URL, store: ObjectStore) throws -> [String] {
+        var edited: [String] = []
+        for file in lock.sources.flatMap(\.files) {
+            guard let path = file.path else { continue }
+            let url = tree.appendingPathComponent(path)
+            if store.isObject(url, sha256: file.sha256) { continue }
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                edited.append(path)
+                continue
+            }
+            if try ObjectStore.sha256(of: url) != file.sha256 { edited.append(path) }
+        }
+        return edited
     }
 
     /// Whether a source holds the same files, bytes and validators as before.

@@ -5,9 +5,10 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// One GET as `fetch` does it: through the host gate, the mirror, bounded redirects, retries with backoff on
-/// timeouts, dropped connections, 5xx and 429 (honouring `Retry-After`), conditional headers, a size cap, the
-/// `Content-Length` match and the content check; the body streamed into the object store.
+/// One GET as `fetch` does it: only `https` (or `http` where allowed), through the host gate, the mirror, bounded
+/// redirects, retries with backoff on timeouts, dropped connections, 5xx and 429 (honouring `Retry-After`) within
+/// the file's deadline, conditional headers, a size cap, the `Content-Length` match and the content check; the body
+/// streamed into the object store.
 final class HTTPFetcher: Sendable {
     let client: HTTPClient
     let settings: FetchSettings
@@ -33,8 +34,10 @@ final class HTTPFetcher: Sendable {
         gate = HostGate(limit: settings.maxConnectionsPerHost, delay: .milliseconds(settings.politeDelayMilliseconds))
     }
 
-    func shutdown() async {
-        try? await client.shutdown()
+    func shutdown() async throws {
+        do { try await client.shutdown() } catch {
+            throw FetchError("the HTTP client could not be shut down (\(DownloadFailure.cause(error)))")
+        }
     }
 
     /// What a request ended in.
@@ -42,7 +45,7 @@ final class HTTPFetcher: Sendable {
         /// New bytes, stored under `sha256`.
         case body(Download)
         /// 304: the bytes the validators named are still current.
-        case notModified(finalURL: URL, validators: Validators)
+        case notModified(finalURL: URL)
     }
 
     struct Validators: Sendable, Equatable {
@@ -58,53 +61,91 @@ final class HTTPFetcher: Sendable {
         var object: URL
     }
 
-    /// GETs `url` (following redirects), sending `validators` as a conditional request when given.
-    func get(_ url: URL, validators: Validators?, check: ContentCheck, item: String?) async throws -> Answer {
+    /// GETs `url` (following redirects), sending `validators` as a conditional request when given. `allowsHTTP`:
+    /// the source's own URL is `http`, so plain `http` may be requested for it.
+    func get(_ url: URL, validators: Validators?, check: ContentCheck, item: String?, allowsHTTP: Bool) async throws -> Answer {
+        let deadline = FileDeadline(timeoutSeconds: settings.timeoutSeconds)
         var current = url
-        for _ in 0...settings.maxRedirects {
-            switch try await attempt(current, validators: validators, check: check, item: item) {
+        var conditions = validators
+        var hops = 0
+        while hops <= settings.maxRedirects {
+            try Self.checkScheme(current, allowsHTTP: allowsHTTP, redirectedFrom: current == url ? nil : url)
+            switch try await attempt(current, validators: conditions, check: check, item: item, deadline: deadline) {
             case .answer(let answer): return answer
+            case .distrustedNotModified:
+                // Asked again once, without conditions: a 304 cannot answer that.
+                conditions = nil
             case .redirect(let location):
                 guard let next = MirrorMapping.resolve(location, against: current) else {
-                    throw FetchError("\(current.absoluteString) redirects to \"\(location)\", which is not a URL")
+                    throw FetchError("\(current.shown) redirects to \"\(URL(string: location)?.shown ?? "an unreadable location")\", which is not a URL")
                 }
                 current = next
+                hops += 1
             }
         }
-        throw FetchError("\(url.absoluteString): more than \(settings.maxRedirects) redirects (a redirect loop?), last to \(current.absoluteString)")
+        throw FetchError("\(url.shown): more than \(settings.maxRedirects) redirects (a redirect loop?), last to \(current.shown)")
     }
 
     /// The `Location` `url` redirects to, resolved against it (Norway's entry page names the current publication).
-    func redirectTarget(_ url: URL) async throws -> URL {
-        let response = try await withRetries(url) { try await self.send(url, validators: nil) }
-        guard (300..<400).contains(Int(response.status.code)), let location = response.headers.first(name: "Location"),
-              let target = MirrorMapping.resolve(location, against: url) else {
-            throw FetchError("\(url.absoluteString) answered \(response.status.code) without a redirect; its publication index cannot be found (has the site changed?)")
+    func redirectTarget(_ url: URL, allowsHTTP: Bool) async throws -> URL {
+        try Self.checkScheme(url, allowsHTTP: allowsHTTP, redirectedFrom: nil)
+        let deadline = FileDeadline(timeoutSeconds: settings.timeoutSeconds)
+        let (code, location) = try await withRetries(url, deadline: deadline) {
+            let response = try await self.send(url, validators: nil)
+            return (Int(response.status.code), response.headers.first(name: "Location"))
+        }
+        guard (300..<400).contains(code), let location, let target = MirrorMapping.resolve(location, against: url) else {
+            throw FetchError("\(url.shown) answered \(code) without a redirect; its publication index cannot be found (has the site changed?)")
         }
         return target
+    }
+
+    /// Refuses every URL but `https`, and `http` when the source's own URL is `http`. AsyncHTTPClient would follow
+    /// `http+unix://` to a local socket (the Docker daemon's, say), and an `https` → `http` redirect would drop TLS
+    /// unnoticed. A mirror's own scheme is checked once, for the whole run (``Fetcher``).
+    static func checkScheme(_ url: URL, allowsHTTP: Bool, redirectedFrom origin: URL?) throws {
+        let scheme = url.scheme?.lowercased()
+        if scheme == "https" || (scheme == "http" && allowsHTTP) { return }
+        let via = origin.map { " (a redirect from \($0.shown))" } ?? ""
+        throw FetchError("\(url.shown)\(via) is refused: fetch requests only https URLs (http only for a source whose own URL is http); "
+                         + "if the site really moved there, give the new URL in pipeline.json")
     }
 
     private enum Step: Sendable {
         case answer(Answer)
         case redirect(String)
+        /// A 304 naming other validators than those sent.
+        case distrustedNotModified
     }
 
-    private func attempt(_ url: URL, validators: Validators?, check: ContentCheck, item: String?) async throws -> Step {
-        try await withRetries(url) {
+    private func attempt(_ url: URL, validators: Validators?, check: ContentCheck, item: String?, deadline: FileDeadline) async throws -> Step {
+        try await withRetries(url, deadline: deadline) {
             let response = try await self.send(url, validators: validators)
             let code = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(code), let location = response.headers.first(name: "Location") {
                 return .redirect(location)
             }
             if code == 304, let validators {
-                // A 304 need not repeat every validator (RFC 9110 §15.4.5): those it leaves out stay as they were.
-                let fresh = Validators(etag: response.headers.first(name: "ETag") ?? validators.etag,
-                                       lastModified: response.headers.first(name: "Last-Modified") ?? validators.lastModified)
-                return .answer(.notModified(finalURL: url, validators: fresh))
+                // A 304 confirms the bytes the validators sent name. One carrying another ETag (or Last-Modified)
+                // contradicts itself: the current version is not the one we hold, yet no body came (a caching proxy
+                // answering for a version it never saw). Recording its validators beside the old bytes would pin
+                // them for good, every later 304 "confirming" them; keeping the old ones would ask the same liar
+                // again. So it is not trusted: the file is downloaded again without conditions, and the lock
+                // records bytes and validators that came together. A 304 leaving a validator out is fine
+                // (RFC 9110 §15.4.5 lets it), as is repeating the weak form of an ETag.
+                return Self.confirms(response.headers, validators) ? .answer(.notModified(finalURL: url)) : .distrustedNotModified
             }
             guard code == 200 else { throw HTTPStatusError(url: url, code: code, retryAfter: response.headers.first(name: "Retry-After")) }
             return .answer(.body(try await self.receive(response, from: url, check: check, item: item)))
         }
+    }
+
+    /// Whether every validator a 304 carries is one that was sent (ETags compared weakly, RFC 9110 §8.8.3.2).
+    private static func confirms(_ headers: HTTPHeaders, _ sent: Validators) -> Bool {
+        func opaque(_ etag: String) -> String { etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag }
+        if let etag = headers.first(name: "ETag"), sent.etag.map(opaque) != opaque(etag) { return false }
+        if let lastModified = headers.first(name: "Last-Modified"), sent.etag == nil, sent.lastModified != lastModified { return false }
+        return true
     }
 
     private func send(_ url: URL, validators: Validators?) async throws -> HTTPClientResponse {
@@ -112,29 +153,32 @@ final class HTTPFetcher: Sendable {
         request.headers.add(name: "User-Agent", value: userAgent)
         if let etag = validators?.etag { request.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified = validators?.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
-        return try await client.execute(request, timeout: .hours(1))
+        // The client's own timeout covers only the wait for the head; ``FileDeadline/run(_:)`` covers the body too.
+        return try await client.execute(request, timeout: .milliseconds(Int64(settings.timeoutSeconds * FileDeadline.factor * 1000)))
     }
 
     /// Streams the body into the store, refusing it past the size cap or short of its `Content-Length`.
     private func receive(_ response: HTTPClientResponse, from url: URL, check: ContentCheck, item: String?) async throws -> Download {
         let declared = response.headers.first(name: "Content-Length").flatMap { Int($0) }
         if let declared, declared > settings.maxBytes {
-            throw FetchError("\(url.absoluteString): the server announces \(declared) bytes, more than max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
+            throw FetchError("\(url.shown): the server announces \(declared) bytes, more than max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
         }
         let temporary = store.temporaryFile()
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: temporary) else {
-            throw FetchError("cannot write into the fetch cache \(store.root.path)")
+        let handle: FileHandle
+        do {
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            handle = try FileHandle(forWritingTo: temporary)
+        } catch {
+            throw FetchError("cannot write into the fetch cache \(store.root.path) (\(ErrorText.reason(error))); give a writable --cache folder")
         }
         var hasher = SHA256()
         var head: [UInt8] = []
         var received = 0
         do {
-            defer { try? handle.close() }
             for try await buffer in response.body {
                 received += buffer.readableBytes
                 if received > settings.maxBytes {
-                    throw FetchError("\(url.absoluteString): the body passes max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
+                    throw FetchError("\(url.shown): the body passes max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
                 }
                 buffer.withUnsafeReadableBytes { raw in
                     hasher.update(bufferPointer: raw)
@@ -142,17 +186,20 @@ final class HTTPFetcher: Sendable {
                 }
                 try handle.write(contentsOf: Data(buffer.readableBytesView))
             }
+            try handle.close()
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            // Already failing: the half-written file goes whatever closing it says.
+            try? handle.close()
+            store.discard(temporary)
             throw error
         }
         if let declared, declared != received {
-            try? FileManager.default.removeItem(at: temporary)
+            store.discard(temporary)
             throw TransferError(url: url, reason: "the body ended after \(received) of the \(declared) bytes its Content-Length announced")
         }
         if let problem = ContentVerifier.problem(head, check: check, item: item) {
-            try? FileManager.default.removeItem(at: temporary)
-            throw FetchError("\(url.absoluteString): \(problem) (status 200, \(received) bytes)")
+            store.discard(temporary)
+            throw FetchError("\(url.shown): \(problem) (status 200, \(received) bytes)")
         }
         let sha256 = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         let object = try store.adopt(temporary, sha256: sha256)
@@ -165,17 +212,21 @@ final class HTTPFetcher: Sendable {
         return found.etag == nil && found.lastModified == nil ? nil : found
     }
 
-    /// Runs `body` through the host gate, again after a backoff when it fails in a way that may pass.
-    private func withRetries<T: Sendable>(_ url: URL, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body` through the host gate within the file's deadline, again after a backoff when it fails in a way
+    /// that may pass and the backoff ends before the deadline.
+    private func withRetries<T: Sendable>(_ url: URL, deadline: FileDeadline, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             do {
-                return try await gate.run(host: url.host ?? "") { try await body() }
+                return try await gate.run(host: url.host ?? "") { try await deadline.run(body) }
             } catch {
                 guard attempt < settings.retries, let wait = retryDelay(after: error, attempt: attempt) else {
-                    throw Self.explain(error, url: url, attempts: attempt + 1)
+                    throw Self.explain(error, url: url, attempts: attempt + 1, deadline: deadline)
                 }
                 attempt += 1
+                guard !deadline.passes(after: wait) else {
+                    throw Self.explain(FileDeadline.Exceeded(), url: url, attempts: attempt, deadline: deadline)
+                }
                 try await Task.sleep(for: wait)
             }
         }
@@ -191,29 +242,31 @@ final class HTTPFetcher: Sendable {
                 return .seconds(min(seconds, 300))
             }
             return backoff
-        case is FetchError, is CancellationError: return nil
+        case is FetchError, is CancellationError, is FileDeadline.Exceeded: return nil
         default: return backoff // timeouts, refused or dropped connections, a body cut short
         }
     }
 
-    private static func explain(_ error: any Error, url: URL, attempts: Int) -> any Error {
+    private static func explain(_ error: any Error, url: URL, attempts: Int, deadline: FileDeadline) -> any Error {
         let tries = attempts == 1 ? "" : " (after \(attempts) attempts)"
         switch error {
         case let status as HTTPStatusError:
-            return FetchError("\(url.absoluteString): HTTP \(status.code)\(tries)\(status.code == 404 ? "; the file is not published at this URL (wrong cycle, or the site moved it?)" : "")")
+            return FetchError("\(url.shown): HTTP \(status.code)\(tries)\(status.code == 404 ? "; the file is not published at this URL (wrong cycle, or the site moved it?)" : "")")
         case let transfer as TransferError:
-            return FetchError("\(transfer.url.absoluteString): \(transfer.reason)\(tries)")
+            return FetchError("\(transfer.url.shown): \(transfer.reason)\(tries)")
         case let fetch as FetchError: return fetch
         case is CancellationError: return error
+        case is FileDeadline.Exceeded:
+            return FetchError("\(url.shown): not complete within \(deadline.description)\(tries); the server sends too slowly: try again later, or raise fetch.timeout_seconds")
         case let client as HTTPClientError where client == .readTimeout || client == .deadlineExceeded || client == .connectTimeout:
-            return FetchError("\(url.absoluteString): no answer within the timeout\(tries); the site may be down, or raise fetch.timeout_seconds")
+            return FetchError("\(url.shown): no answer within the timeout\(tries); the site may be down, or raise fetch.timeout_seconds")
         // NIO's parser and the client say "stream ended at an unexpected time" / "remote connection closed".
         case let parser as HTTPParserError where parser == .invalidEOFState:
-            return FetchError("\(url.absoluteString): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
+            return FetchError("\(url.shown): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
         case let client as HTTPClientError where client == .remoteConnectionClosed:
-            return FetchError("\(url.absoluteString): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
+            return FetchError("\(url.shown): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
         default:
-            return FetchError("\(url.absoluteString): \(ErrorText.reason(error))\(tries)")
+            return FetchError("\(url.shown): \(DownloadFailure.cause(error))\(tries)")
         }
     }
 }

@@ -20,11 +20,14 @@ struct SourceRun: Sendable {
     }
 
     func run() async throws -> Result {
+        // Every path from settings is checked before anything is requested; those from links, before any file is.
+        for file in definition.files { try TreePath.check(file.path, source: id) }
+        if let folder = definition.folder { try TreePath.check(folder, source: id) }
         var redirect: [String: String] = [:]
         var requests = 0
         if let entry = definition.redirect {
             let url = try parse(try variables.expand(entry))
-            let target = try await fetcher.redirectTarget(url).absoluteString
+            let target = try await fetcher.redirectTarget(url, allowsHTTP: allowsHTTP).absoluteString
             requests += 1
             redirect["redirect"] = target.hasSuffix("/") ? String(target.dropLast()) : target
         }
@@ -38,10 +41,13 @@ struct SourceRun: Sendable {
             pages = read
             requests += read.count
             guard !found.isEmpty else {
-                throw FetchError("\(id): no link in \(read.last?.0.url ?? index) matches \(definition.links.joined(separator: " or ")); is the cycle published, or has the menu changed?")
+                throw FetchError("\(id): no link in \(read.last.flatMap { URL(string: $0.0.url)?.shown } ?? index) matches \(definition.links.joined(separator: " or ")); is the cycle published, or has the menu changed?")
             }
             for item in found {
-                wanted.append((item.url, folder + "/" + item.url.lastPathComponent, check, item.name))
+                // The name as the link gives it, decoded: `..%2Fx` is `../x`, which the check refuses.
+                let path = folder + "/" + item.url.lastPathComponent
+                try TreePath.check(path, source: id, origin: " (from the link \(item.url.shown))")
+                wanted.append((item.url, path, check, item.name))
             }
         }
         let fetched = try await withThrowingTaskGroup(of: (SourcesLock.Entry, Int).self) { group in
@@ -54,6 +60,11 @@ struct SourceRun: Sendable {
         let files = fetched.map { $0.0 }
         return Result(source: .init(id: id, files: files.sorted { $0.path! < $1.path! }, pages: pages.map { $0.0 }.sorted { $0.url < $1.url }),
                       transferred: (fetched + pages).reduce(0) { $0 + $1.1 }, requests: requests)
+    }
+
+    /// Whether plain `http` may be requested: only for a source whose own URLs (settings or built-in) say `http`.
+    private var allowsHTTP: Bool {
+        ([definition.redirect, definition.index] + definition.files.map(\.url)).contains { $0?.lowercased().hasPrefix("http:") == true }
     }
 
     private func parse(_ text: String) throws -> URL {
@@ -77,15 +88,18 @@ struct SourceRun: Sendable {
                 page = next
                 continue
             }
-            return (match(PageLinks.links(in: text), base: base), pages)
+            return (try match(PageLinks.links(in: text), base: base), pages)
         }
     }
 
     /// The links that match a pattern, one per item (the first pattern naming it wins), sorted by item.
-    private func match(_ links: [String], base: URL) -> [(name: String, url: URL)] {
+    private func match(_ links: [String], base: URL) throws -> [(name: String, url: URL)] {
         var found: [String: (rank: Int, url: URL)] = [:]
         for (rank, pattern) in definition.links.enumerated() {
-            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+            let expression: NSRegularExpression
+            do { expression = try NSRegularExpression(pattern: pattern) } catch {
+                throw FetchError("\(id): the link pattern \(pattern) is not a regular expression; fix fetch.sources.\(id).links in pipeline.json")
+            }
             for link in links {
                 guard let url = MirrorMapping.resolve(link, against: base) else { continue }
                 let path = url.path
@@ -102,7 +116,7 @@ struct SourceRun: Sendable {
         let fetched = try await fetch(url, check: .html, item: nil, path: nil)
         let entry = fetched.0
         guard let object = fetcher.store.object(entry.sha256), let data = FileManager.default.contents(atPath: object.path) else {
-            throw FetchError("\(url.absoluteString): the fetch cache lost the page just stored; check \(fetcher.store.root.path)")
+            throw FetchError("\(url.shown): the fetch cache lost the page just stored; check \(fetcher.store.root.path)")
         }
         // Menus are ASCII where it matters (hrefs); Austria's pages are Latin-1, which UTF-8 decoding only blurs in text.
         return (fetched, String(decoding: data, as: UTF8.self))
@@ -117,10 +131,12 @@ struct SourceRun: Sendable {
                 ? nil : HTTPFetcher.Validators(etag: entry.etag, lastModified: entry.lastModified)
         }
         do {
-            switch try await fetcher.get(url, validators: validators, check: check, item: item) {
-            case .notModified(let finalURL, let fresh):
+            switch try await fetcher.get(url, validators: validators, check: check, item: item, allowsHTTP: allowsHTTP) {
+            case .notModified(let finalURL):
+                // The bytes and their validators stay those the previous lock recorded (a 304 naming others is not
+                // taken: ``HTTPFetcher``).
                 var entry = before!
-                (entry.path, entry.finalURL, entry.etag, entry.lastModified) = (path, finalURL.absoluteString, fresh.etag, fresh.lastModified)
+                (entry.path, entry.finalURL) = (path, finalURL.absoluteString)
                 return (entry, 0)
             case .body(let download):
                 let unchanged = before?.sha256 == download.sha256

@@ -1,12 +1,13 @@
-import AIPReaders
+import AIPErrorText
 import AIPJSON
+import AIPPipeline
 import Foundation
 
 /// `sources.lock.json`: what the tree holds and where each file came from. Keys sorted, lists sorted, no outcome of
 /// one run in it, and an unchanged file keeps the fetch time it had: a fetch that changed nothing writes the same
 /// bytes, so the lock's SHA-256 in a bundle's manifest names the inputs exactly.
 public struct SourcesLock: Sendable, Equatable, Codable {
-    public static let fileName = SourceTree.lockFileName
+    public static let fileName = SourcesLockName.fileName
     public static let currentFormat = 1
 
     public var format: Int
@@ -55,10 +56,18 @@ public struct SourcesLock: Sendable, Equatable, Codable {
         try JSONWriter.encode(self)
     }
 
-    /// The lock of a tree, or nil when it has none or it cannot be read (then every file is fetched anew).
-    public static func read(from folder: URL?) -> SourcesLock? {
-        guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(fileName).path) else { return nil }
-        return try? JSONDecoder().decode(SourcesLock.self, from: data)
+    /// The lock of a tree, or nil when it has none (then every file is fetched anew).
+    /// - Throws: ``FetchError`` when the lock is there but cannot be read or decoded: taking it for absent would
+    ///   drop the files of every source not fetched this run (`--only`) from the new tree.
+    public static func read(from folder: URL?) throws -> SourcesLock? {
+        guard let folder else { return nil }
+        let url = folder.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(SourcesLock.self, from: Data(contentsOf: url))
+        } catch {
+            throw FetchError("the tree's \(fileName) cannot be used (\(ErrorText.reason(error))); remove it to fetch every source anew")
+        }
     }
 
     func source(_ id: String) -> Source? { sources.first { $0.id == id } }

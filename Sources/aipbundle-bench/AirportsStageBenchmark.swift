@@ -1,6 +1,7 @@
 import AIPBuild
 import AIPBundleKit
 import AIPContract
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

@@ -1,4 +1,5 @@
 import AIPBundleKit
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

@@ -1,5 +1,6 @@
 import AIPBundleKit
 import AIPContract
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

@@ -3,6 +3,7 @@ import AIPBundleFolder
 import AIPContract
 import AIPDelta
 import AIPManifest
+import AIPPipeline
 import AIPStages
 import AIPUpdate
 import Foundation

@@ -1,5 +1,5 @@
 import AIPFetch
-import AIPStages
+import AIPPipeline
 import Foundation
 import TestSupport
 

@@ -1,5 +1,6 @@
 @testable import AIPBuild
 import AIPManifest
+import AIPPipeline
 import AIPStages
 import Foundation
 import TestSupport

@@ -1,4 +1,5 @@
 import AIPBuild
+import AIPPipeline
 import AIPStages
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 @testable import AIPBuild
 import AIPBundleFolder
+import AIPPipeline
 import AIPStages
 import Foundation
 import GRDB

@@ -1,5 +1,6 @@
 @testable import AIPBuild
 import AIPBundleKit
+import AIPPipeline
 import AIPStages
 import Foundation
 import GRDB

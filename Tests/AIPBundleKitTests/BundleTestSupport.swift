@@ -1,5 +1,6 @@
 import AIPBundleKit
 import AIPManifest
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

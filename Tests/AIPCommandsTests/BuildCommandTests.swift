@@ -1,5 +1,6 @@
 import AIPBuild
 import AIPCommands
+import AIPPipeline
 import Foundation
 import GRDB
 import TestSupport

@@ -1,67 +1,56 @@
 import AIPFetch
-import AIPStages
+import AIPPipeline
 import Foundation
 import TestSupport
 import Testing
 
-/// What `fetch --mirror` is asked for in these tests, with ``MirrorSite/settings``.
-func fetchOptions(_ out: URL, server: MirrorServer, only: String = MirrorSite.buildable) throws -> FetchOptions {
-    let settings = try SettingsFile(data: Data(MirrorSite.settings.utf8), name: "test", sections: ["fetch"])
-        .decode(FetchSettings.self, section: "fetch")
-    var options = FetchOptions(out: out, cycle: AIRACCycle(effectiveDate: MirrorSite.airac)!, settings: settings, userAgent: "aipbundle/test")
-    options.mirror = server.baseURL
-    options.only = only.split(separator: ",").map(String.init)
-    return options
-}
-
-@Suite("fetch against a local mirror", .enabled(if: SharedFixtures.available, "needs ../shared/fixtures (the real eAIP pages)"))
+@Suite("fetch against a local mirror")
 struct FetchTests {
     @Test("every source ok, then unchanged on a second fetch, which leaves the tree alone")
     func summary() async throws {
-        let site = try MirrorSite()
+        let site = try PagesSite()
         let server = try MirrorServer(root: site.root)
         defer { server.stop() }
         let out = try TemporaryFolder()
         let first = try await Fetcher.fetch(fetchOptions(out.url, server: server))
-        #expect(first.sources.map(\.outcome) == Array(repeating: .ok, count: 5))
+        #expect(first.sources.map(\.outcome) == Array(repeating: .ok, count: 4))
         #expect(first.published && first.ok)
         let tree = treeSnapshot(out.url)
         let second = try await Fetcher.fetch(fetchOptions(out.url, server: server))
-        #expect(second.sources.map(\.outcome) == Array(repeating: .unchanged, count: 5))
+        #expect(second.sources.map(\.outcome) == Array(repeating: .unchanged, count: 4))
         #expect(second.published == false && second.ok)
         #expect(second.sources.allSatisfy { $0.bytesTransferred == 0 })
         #expect(treeSnapshot(out.url) == tree)
     }
 
     static let misbehaviours: [(String, String, MirrorServer.Misbehaviour, String?)] = [
-        ("404 for one aerodrome", MirrorSite.ukPagePath, .status(404), "HTTP 404"),
-        ("500 then 200", MirrorSite.airportsPath, .failFirst(times: 1, status: 500), nil),
-        ("429 then 200", MirrorSite.airportsPath, .failFirst(times: 2, status: 429), nil),
-        ("always 503", MirrorSite.airportsPath, .status(503), "HTTP 503 (after 3 attempts)"),
-        ("a stall past the timeout", MirrorSite.airportsPath, .stall, "no answer within the timeout (after 3 attempts)"),
-        ("a body cut short", MirrorSite.airportsPath, .cutShort, "before the whole body arrived (after 3 attempts): a transfer cut short"),
-        ("a redirect loop", MirrorSite.airportsPath, .redirect("/ourairports-data/airports.csv"), "more than 5 redirects"),
-        ("HTML with 200 where a CSV belongs", MirrorSite.airportsPath, .htmlInstead, "an HTML page where a CSV file belongs"),
-        ("a Content-Length of 5 GB", MirrorSite.airportsPath, .hugeLength, "announces 5000000000 bytes, more than max_bytes"),
+        ("404 for one aerodrome", PagesSite.ukPagePath, .status(404), "HTTP 404"),
+        ("500 then 200", PagesSite.airportsPath, .failFirst(times: 1, status: 500), nil),
+        ("429 then 200", PagesSite.airportsPath, .failFirst(times: 2, status: 429), nil),
+        ("always 503", PagesSite.airportsPath, .status(503), "HTTP 503 (after 3 attempts)"),
+        ("a stall past the timeout", PagesSite.airportsPath, .stall, "no answer within the timeout (after 3 attempts)"),
+        ("a body cut short", PagesSite.airportsPath, .cutShort, "before the whole body arrived (after 3 attempts): a transfer cut short"),
+        ("a redirect loop", PagesSite.airportsPath, .redirect("/ourairports-data/airports.csv"), "more than 5 redirects"),
+        ("HTML with 200 where a CSV belongs", PagesSite.airportsPath, .htmlInstead, "an HTML page where a CSV file belongs"),
+        ("a Content-Length of 5 GB", PagesSite.airportsPath, .hugeLength, "announces 5000000000 bytes, more than max_bytes"),
     ]
 
     @Test("each misbehaviour ends in a retry that succeeds or a failure naming source and URL; the previous tree stays byte-identical",
           arguments: 0..<misbehaviours.count)
     func misbehaviour(_ index: Int) async throws {
         let (_, path, misbehaviour, expected) = Self.misbehaviours[index]
-        let site = try MirrorSite()
+        let site = try PagesSite()
         let server = try MirrorServer(root: site.root)
         defer { server.stop() }
         let out = try TemporaryFolder()
         _ = try await Fetcher.fetch(fetchOptions(out.url, server: server))
         let before = treeSnapshot(out.url)
         // A new upstream version, so a successful retry must change the tree.
-        try site.folder.write(String(decoding: try Data(contentsOf: site.root.appendingPathComponent(String(MirrorSite.airportsPath.dropFirst()))), as: UTF8.self)
-                              + "999999,ZZZZ,small_airport,New,0,0,0,EU,FR,FR-X,x,no,ZZZZ,,ZZZZ,,,\n",
-                              to: String(MirrorSite.airportsPath.dropFirst()))
+        try site.write(String(decoding: try site.bytes(at: PagesSite.airportsPath), as: UTF8.self) + "999999,\"ZZZZ\",\"small_airport\",\"New\",0,0,\"FR\"\n",
+                       at: PagesSite.airportsPath)
         server.set(path, misbehaviour)
         // Only the source of the misbehaving path: another one slow on a loaded machine cannot blur the outcome.
-        var options = try fetchOptions(out.url, server: server, only: path == MirrorSite.ukPagePath ? "eaip-gb" : "ourairports")
+        var options = try fetchOptions(out.url, server: server, only: path == PagesSite.ukPagePath ? "eaip-gb" : "ourairports")
         // A stall is waited out for the timeout, three times: short here.
         if case .stall = misbehaviour { options.settings.timeoutSeconds = 2 }
         let summary = try await Fetcher.fetch(options)
@@ -81,7 +70,7 @@ struct FetchTests {
 
     @Test("Norway's publication is found through the entry page's redirect; Austria's PDFs through ad_2.htm")
     func redirectAndAustria() async throws {
-        let site = try MirrorSite()
+        let site = try PagesSite()
         let server = try MirrorServer(root: site.root)
         defer { server.stop() }
         server.set("/aim-prod.avinor.no/no/AIP/", .redirect("/no/AIP/View/Index/152"))
@@ -95,25 +84,25 @@ struct FetchTests {
 
     @Test("an optional source that fails is left out, or with --keep-stale keeps its pages and the lock says so")
     func keepStale() async throws {
-        let site = try MirrorSite()
+        let site = try PagesSite()
         let server = try MirrorServer(root: site.root)
         defer { server.stop() }
         let out = try TemporaryFolder()
         var options = try fetchOptions(out.url, server: server)
         options.settings.required = ["ourairports"]
         _ = try await Fetcher.fetch(options)
-        server.set(MirrorSite.ukPagePath, .status(404))
+        server.set(PagesSite.ukPagePath, .status(404))
         options.keepStale = true
         let stale = try await Fetcher.fetch(options)
-        #expect(stale.ok && stale.sources.first { $0.id == "eaip-gb" }?.staleFrom == MirrorSite.airac)
-        let lock = try #require(SourcesLock.read(from: out.url))
-        #expect(lock.sources.first { $0.id == "eaip-gb" }?.staleFrom == MirrorSite.airac)
+        #expect(stale.ok && stale.sources.first { $0.id == "eaip-gb" }?.staleFrom == PagesSite.airac)
+        let lock = try #require(try SourcesLock.read(from: out.url))
+        #expect(lock.sources.first { $0.id == "eaip-gb" }?.staleFrom == PagesSite.airac)
         #expect(treeSnapshot(out.url)["eaip/gb/EG-AD-2.EGMC-en-GB.html"] != nil)
         options.keepStale = false
         let dropped = try await Fetcher.fetch(options)
         #expect(dropped.ok && dropped.published)
         #expect(treeSnapshot(out.url)["eaip/gb/EG-AD-2.EGMC-en-GB.html"] == nil)
-        #expect(treeSnapshot(out.url)["eaip/fr/FR-AD-2.LFAQ-fr-FR.html"] != nil)
+        #expect(treeSnapshot(out.url)["ourairports/airports.csv"] != nil)
     }
 
     @Test("--mirror maps https://host/path?query to BASE/host/path?query")

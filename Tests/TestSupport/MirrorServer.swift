@@ -22,6 +22,12 @@ public final class MirrorServer: @unchecked Sendable {
         case hugeLength
         /// Serves an HTML error page with status 200.
         case htmlInstead
+        /// Serves the file one byte every `milliseconds`, each byte well within any idle timeout: a file that never
+        /// quite stalls.
+        case trickle(milliseconds: Int64)
+        /// Answers a conditional request 304 with this ETag, whatever the file now is (a proxy that lies); serves an
+        /// unconditional one normally.
+        case notModifiedWithETag(String)
     }
 
     public let root: URL
@@ -33,6 +39,7 @@ public final class MirrorServer: @unchecked Sendable {
     private var served: [String: Int] = [:]
     private var statusCounts: [Int: Int] = [:]
     private var requestHeaders: [[String: String]] = []
+    private var requestedPaths: [String] = []
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -68,6 +75,9 @@ public final class MirrorServer: @unchecked Sendable {
     /// Requests received since the last reset, each as its headers (lower-case names).
     public var requests: [[String: String]] { lock.withLock { requestHeaders } }
 
+    /// The paths asked for (decoded, without the query), in the order the requests arrived; not reset.
+    public var paths: [String] { lock.withLock { requestedPaths } }
+
     public func resetCounts() {
         lock.withLock {
             statusCounts = [:]
@@ -85,6 +95,7 @@ public final class MirrorServer: @unchecked Sendable {
     /// What to do for `path`, counting the request against `failFirst`.
     fileprivate func misbehaviour(for path: String) -> Misbehaviour? {
         lock.withLock {
+            requestedPaths.append(path)
             guard let found = misbehaviours[path] else { return nil }
             served[path, default: 0] += 1
             if case .failFirst(let times, _) = found, served[path]! > times { return nil }
@@ -145,18 +156,44 @@ public final class MirrorServer: @unchecked Sendable {
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: bytes.prefix(bytes.count / 2)))))).whenComplete { _ in
                     bound.value.close(promise: nil)
                 }
-            case nil:
-                guard exists, let bytes = try? Array(Data(contentsOf: file)) else {
-                    send(404, body: Array("<html><body>not found</body></html>".utf8), request: request, context: context)
-                    return
-                }
-                let etag = "\"\(bytes.count)-\(Self.fnv(bytes))\""
-                if request.headers.first(name: "If-None-Match") == etag {
-                    send(304, body: [], extra: [("ETag", etag)], request: request, context: context)
-                } else {
-                    send(200, body: bytes, extra: [("ETag", etag), ("Last-Modified", "Thu, 15 Oct 2026 00:00:00 GMT")],
-                         request: request, context: context)
-                }
+            case .trickle(let milliseconds)?:
+                let bytes = exists ? (try? Array(Data(contentsOf: file))) ?? [] : []
+                server.record(200, headers: request.headers)
+                let headers = HTTPHeaders([("Content-Length", String(bytes.count))])
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))), promise: nil)
+                trickle(bytes[...], every: .milliseconds(milliseconds), context: NIOLoopBound(context, eventLoop: context.eventLoop))
+            case .notModifiedWithETag(let etag)? where request.headers.contains(name: "If-None-Match"):
+                send(304, body: [], extra: [("ETag", etag)], request: request, context: context)
+            case .notModifiedWithETag?, nil:
+                serve(file, exists: exists, request: request, context: context)
+            }
+        }
+
+        private func serve(_ file: URL, exists: Bool, request: HTTPRequestHead, context: ChannelHandlerContext) {
+            guard exists, let bytes = try? Array(Data(contentsOf: file)) else {
+                send(404, body: Array("<html><body>not found</body></html>".utf8), request: request, context: context)
+                return
+            }
+            let etag = "\"\(bytes.count)-\(Self.fnv(bytes))\""
+            if request.headers.first(name: "If-None-Match") == etag {
+                send(304, body: [], extra: [("ETag", etag)], request: request, context: context)
+            } else {
+                send(200, body: bytes, extra: [("ETag", etag), ("Last-Modified", "Thu, 15 Oct 2026 00:00:00 GMT")],
+                     request: request, context: context)
+            }
+        }
+
+        /// Writes one byte of `rest` now and the others later, one per `interval`, until none is left or the client
+        /// went away.
+        private func trickle(_ rest: ArraySlice<UInt8>, every interval: TimeAmount, context: NIOLoopBound<ChannelHandlerContext>) {
+            guard let byte = rest.first else {
+                context.value.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                return
+            }
+            guard context.value.channel.isActive else { return }
+            context.value.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: [byte])))), promise: nil)
+            context.value.eventLoop.scheduleTask(in: interval) { [self] in
+                trickle(rest.dropFirst(), every: interval, context: context)
             }
         }
 

@@ -1,3 +1,4 @@
+import AIPPipeline
 import Foundation
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Darwin
 /// A source tree: one folder per kind of input (`ourairports/`, `eaip/`, …) and an optional `pipeline.json`.
 public struct SourceTree: Sendable {
     /// The lock `aipbundle fetch` writes at the top of a tree it fetched; `build` records its SHA-256 in the manifest.
-    public static let lockFileName = "sources.lock.json"
+    public static let lockFileName = SourcesLockName.fileName
 
     public let root: URL
     /// Called by ``file(_:)`` with each file's bytes as stored (before gunzipping), on the thread loading it: the build

@@ -1,3 +1,5 @@
+import AIPPipeline
+
 /// Which OurAirports rows belong in the bundle: the `airports` section of `pipeline.json`.
 ///
 /// Defaults: airports whose ICAO code starts with E, L (Europe), BI (Iceland), BK (Kosovo), GC (Canary

@@ -1,3 +1,4 @@
+import AIPPipeline
 import AIPReaders
 
 /// Which GeoNames places belong in `european_cities.db`: the `cities` section of `pipeline.json`.

@@ -1,3 +1,5 @@
+import AIPPipeline
+
 /// What identifies one build in its outputs: bundle version, AIRAC cycle, and the timestamp written into rows.
 ///
 /// Never read from the clock inside the data: two builds of the same inputs with the same stamp are

@@ -1,3 +1,4 @@
+import AIPPipeline
 import AIPReaders
 
 /// One stage of the build: sources (and upstream outputs) in, rows out. Types conforming to it are listed once in

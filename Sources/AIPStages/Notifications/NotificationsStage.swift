@@ -1,4 +1,5 @@
 import AIPContract
+import AIPPipeline
 import AIPReaders
 
 /// Customs texts (AIP field 302 in `airports.db`'s `aip_entries`) in, one notification rule per airport out.

@@ -1,3 +1,4 @@
+import AIPPipeline
 import AIPReaders
 
 /// The country-rules spreadsheets in, the `rules.json` document out.

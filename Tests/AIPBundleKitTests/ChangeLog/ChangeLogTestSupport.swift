@@ -1,4 +1,5 @@
 @testable import AIPBundleKit
+import AIPPipeline
 @testable import AIPStages
 import Foundation
 import GRDB

@@ -1,3 +1,4 @@
+import AIPPipeline
 import AIPReaders
 @testable import AIPStages
 import Testing

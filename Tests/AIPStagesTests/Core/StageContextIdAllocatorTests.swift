@@ -1,4 +1,5 @@
 import AIPContract
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

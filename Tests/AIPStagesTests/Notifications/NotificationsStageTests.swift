@@ -1,3 +1,4 @@
+import AIPPipeline
 import AIPReaders
 import AIPStages
 import Foundation

@@ -1,4 +1,4 @@
-import AIPStages
+import AIPPipeline
 import Foundation
 import Testing
 

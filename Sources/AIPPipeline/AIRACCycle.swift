@@ -2,8 +2,8 @@ import Foundation
 
 /// An AIRAC cycle: the 28-day period aeronautical data is published for (ICAO Annex 15).
 public struct AIRACCycle: Sendable, Equatable, Comparable, CustomStringConvertible {
-    /// Days since 1970-01-01 of the cycle's effective date.
-    let effectiveDay: Int
+    /// Days since 1970-01-01 of the cycle's effective date (`package`: the airports stage's date window counts days).
+    package let effectiveDay: Int
 
     /// 2020-01-02, the effective date of cycle 2001; every cycle starts a multiple of 28 days from it.
     static let epochDay = 18_263
@@ -70,7 +70,7 @@ public struct AIRACCycle: Sendable, Equatable, Comparable, CustomStringConvertib
         AIRACCycle(containingDay: day(from: String(format: "%04d-01-01", year))! + length - 1).effectiveDay
     }
 
-    static func day(from text: String) -> Int? {
+    package static func day(from text: String) -> Int? {
         let parts = text.split(separator: "-")
         guard text.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(dayOfMonth) else { return nil }
@@ -81,7 +81,7 @@ public struct AIRACCycle: Sendable, Equatable, Comparable, CustomStringConvertib
         return Int(date.timeIntervalSince1970 / 86_400)
     }
 
-    static func format(day: Int) -> String {
+    package static func format(day: Int) -> String {
         let parts = utcCalendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
