@@ -136,6 +136,33 @@ import Testing
         #expect(wider.deltasFrom == ["2616", "2617"])
     }
 
+    /// A package publish made that no index names any more (a publish killed between writing the index and pruning,
+    /// a sync that brought a deleted folder back) goes with the next publish; another key's package stays.
+    @Test func anUnlistedPackageSignedByTheKeyIsPrunedAndOneOfAnotherKeyIsKept() throws {
+        let folder = try TemporaryFolder()
+        let key = SigningKey()
+        let built = try build(channelVersions(count: 4), in: folder, key: key)
+        let channel = folder.url.appendingPathComponent("channel")
+        try ChannelPublisher.publish(bundle: built[0], channel: channel, keep: 1, key: key)
+        let first = try #require(try index(channel, key: key).packages.first)
+        let saved = folder.url.appendingPathComponent("saved")
+        try FileManager.default.copyItem(at: channel.appendingPathComponent(first.path), to: saved)
+        for url in built[1...2] { try ChannelPublisher.publish(bundle: url, channel: channel, keep: 1, key: key) }
+        #expect(!FileManager.default.fileExists(atPath: channel.appendingPathComponent(first.path).path))
+        try FileManager.default.copyItem(at: saved, to: channel.appendingPathComponent(first.path))
+        // The same package signed by another key, under the name its delta.json gives it.
+        let other = SigningKey()
+        let otherBuild = folder.url.appendingPathComponent("other-build"), foreign = folder.url.appendingPathComponent("foreign")
+        try channelVersions()[0].publish(in: otherBuild, key: other)
+        try DeltaPackageWriter.write(from: nil, to: otherBuild, out: foreign, key: other)
+        let foreignName = try sha256sum(foreign.appendingPathComponent(DeltaManifest.fileName))
+        try FileManager.default.moveItem(at: foreign, to: channel.appendingPathComponent("\(ChannelIndex.packagesFolder)/\(foreignName)"))
+
+        try ChannelPublisher.publish(bundle: built[3], channel: channel, keep: 1, key: key)
+        #expect(!FileManager.default.fileExists(atPath: channel.appendingPathComponent(first.path).path))
+        #expect(FileManager.default.fileExists(atPath: channel.appendingPathComponent("\(ChannelIndex.packagesFolder)/\(foreignName)/delta.json").path))
+    }
+
     /// Where the device chooses: a chain of deltas only when it costs fewer bytes than the full bundle.
     @Test(arguments: [(100, ["2612→2613", "2613→2614"]), (600, ["full→2614"])])
     func aDeviceTakesAChainOfDeltasOnlyWhenItCostsFewerBytesThanTheFullBundle(_ deltaBytes: Int, _ expected: [String]) {
