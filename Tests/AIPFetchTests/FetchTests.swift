@@ -51,8 +51,9 @@ struct FetchTests {
         server.set(path, misbehaviour)
         // Only the source of the misbehaving path: another one slow on a loaded machine cannot blur the outcome.
         var options = try fetchOptions(out.url, server: server, only: path == PagesSite.ukPagePath ? "eaip-gb" : "ourairports")
-        // A stall is waited out for the timeout, three times: short here.
-        if case .stall = misbehaviour { options.settings.timeoutSeconds = 2 }
+        // A stall is waited out for the timeout, three times: short here, yet far enough from the file's deadline
+        // (10 × the timeout) that a test run starving the machine for half a minute still ends in the timeouts.
+        if case .stall = misbehaviour { options.settings.timeoutSeconds = 4 }
         let summary = try await Fetcher.fetch(options)
         if let expected {
             let failed = try #require(summary.sources.first { $0.outcome == .failed })
