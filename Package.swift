@@ -115,7 +115,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/TestSupport"),
         // Pages/: the tiny mirror the fetch tests serve, read by path.
-        .testTarget(name: "AIPFetchTests", dependencies: ["AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
+        .testTarget(name: "AIPFetchTests", dependencies: ["AIPBundleFolder", "AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
         .testTarget(name: "AIPPipelineTests", dependencies: ["AIPPipeline"]),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),

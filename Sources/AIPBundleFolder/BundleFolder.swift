@@ -256,6 +256,7 @@ public final class BundleFolder: @unchecked Sendable {
                 unlink(url.path)
             }
         }
+        // As above: nothing listed, nothing swept now; the next sweep retries.
         for name in (try? Self.fileNames(in: root)) ?? [] where Self.isLeftoverLink(root.appendingPathComponent(name)) {
             unlink(root.appendingPathComponent(name).path)
         }

@@ -1,4 +1,5 @@
 import AIPBundleFolder
+import AIPErrorText
 import AIPManifest
 import AIPUpdate
 import Crypto
@@ -185,7 +186,7 @@ public enum ChannelPublisher {
         try data.write(to: temporary)
         try BundleFolder.sync(temporary)
         guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = ErrorText.reason(errno: errno)
             // The rename's error is the one to report; a temporary that stays is swept by the next publish.
             try? FileManager.default.removeItem(at: temporary)
             throw DeltaError(.fileSystem, "cannot replace \(url.path): \(reason)")
@@ -203,7 +204,7 @@ private final class ChannelLock {
         // Kept in a local until locked: once the stored property is set, a throw runs deinit, which would close the
         // descriptor a second time, and in a process with other threads that closes whatever file got its number.
         let descriptor = open(channel.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw DeltaError(.fileSystem, "cannot open the channel folder \(channel.path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw DeltaError(.fileSystem, "cannot open the channel folder \(channel.path): \(ErrorText.reason(errno: errno))") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             throw DeltaError(.busy, "another publish is writing to \(channel.path); wait for it to finish")

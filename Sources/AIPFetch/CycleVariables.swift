@@ -26,7 +26,7 @@ public struct CycleVariables: Sendable {
             guard let close = rest[open...].firstIndex(of: "}") else { break }
             let name = String(rest[rest.index(after: open)..<close])
             guard let value = extra[name] ?? values[name] else {
-                throw FetchError("the URL template \(template) names {\(name)}, which is not known; known: "
+                throw FetchError(.settings, "the URL template \(template) names {\(name)}, which is not known; known: "
                                  + (Array(values.keys) + Array(extra.keys)).sorted().map { "{\($0)}" }.joined(separator: ", "))
             }
             result += value
@@ -34,10 +34,4 @@ public struct CycleVariables: Sendable {
         }
         return result + rest
     }
-}
-
-/// An error of the fetch as a sentence that says what to do.
-public struct FetchError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -56,7 +56,7 @@ enum DownloadFailure {
         case ECONNRESET: "connection reset by the server"
         case ETIMEDOUT: "timed out"
         case ENETUNREACH, EHOSTUNREACH: "no route to the host"
-        default: String(cString: strerror(code)).lowercased()
+        default: ErrorText.reason(errno: code)
         }
     }
 

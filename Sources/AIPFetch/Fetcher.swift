@@ -41,16 +41,20 @@ public enum Fetcher {
     public static func fetch(_ options: FetchOptions) async throws -> FetchSummary {
         let ids = options.only ?? options.settings.sources.keys.sorted()
         for id in ids where options.settings.sources[id] == nil {
-            throw FetchError("--only names \"\(id)\", which is no source; known: \(options.settings.sources.keys.sorted().joined(separator: ", "))")
+            throw FetchError(.settings, "--only names \"\(id)\", which is no source; known: \(options.settings.sources.keys.sorted().joined(separator: ", "))")
         }
         let folder: BundleFolder
         // The cache is fetch's own; a hand-written pipeline.json in a tree not fetched before becomes the tree's.
         let policy = BundleFolder.Policy(callerNames: [cacheFolderName], flatFiles: { _ in Set(keptFiles) },
                                          keepForeignFiles: options.adoptFolder)
         if let mirror = options.mirror, !["http", "https"].contains(URL(string: mirror)?.scheme?.lowercased() ?? "") {
-            throw FetchError("--mirror must be an http or https URL such as https://mirror.example/aip")
+            throw FetchError(.settings, "--mirror must be an http or https URL such as https://mirror.example/aip")
         }
-        do { folder = try BundleFolder(root: options.out, policy: policy) } catch { throw FetchError(ErrorText.reason(error)) }
+        do {
+            folder = try BundleFolder(root: options.out, policy: policy)
+        } catch let error as BundleFolderError {
+            throw FetchError(error.kind == .busy ? .busy : .fileSystem, error.description)
+        }
         let previousTree = folder.current
         let previousLock = try SourcesLock.read(from: previousTree)
         let store = try ObjectStore(root: options.cache ?? options.out.appendingPathComponent(cacheFolderName))
@@ -136,7 +140,7 @@ public enum Fetcher {
         } catch {
             // Already failing, and the next fetch sweeps a staging folder left behind (BundleFolder).
             try? FileManager.default.removeItem(at: staging)
-            throw FetchError("the new source tree could not be put in place (\(ErrorText.reason(error))); \(options.out.path) is unchanged")
+            throw FetchError(.fileSystem, "the new source tree could not be put in place (\(ErrorText.reason(error))); \(options.out.path) is unchanged")
         }
         summary.published = true
         return summary
@@ -149,7 +153,7 @@ public enum Fetcher {
         for source in lock.sources {
             for file in source.files {
                 // Paths fetched this run were checked before any request; a kept source's come from the previous lock.
-                guard let path = file.path else { throw FetchError("\(source.id): the lock lists a file without a path; fetch \(source.id) again") }
+                guard let path = file.path else { throw FetchError(.tree, "\(source.id): the lock lists a file without a path; fetch \(source.id) again") }
                 try TreePath.check(path, source: source.id)
                 let destination = staging.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -159,11 +163,11 @@ public enum Fetcher {
                     origin = object
                 } else if let kept = previousTree?.appendingPathComponent(path), FileManager.default.fileExists(atPath: kept.path) {
                     guard try ObjectStore.sha256(of: kept) == file.sha256 else {
-                        throw FetchError("\(source.id): \(path) in the previous tree no longer has the SHA-256 the lock records (edited?) and the cache has no copy; fetch \(source.id) again")
+                        throw FetchError(.tree, "\(source.id): \(path) in the previous tree no longer has the SHA-256 the lock records (edited?) and the cache has no copy; fetch \(source.id) again")
                     }
                     origin = kept
                 } else {
-                    throw FetchError("\(source.id): \(path) is in neither the fetch cache nor the previous tree; fetch it again without --only")
+                    throw FetchError(.tree, "\(source.id): \(path) is in neither the fetch cache nor the previous tree; fetch it again without --only")
                 }
                 try BundleFolder.linkOrCopy(origin, to: destination)
                 names.insert(String(path.split(separator: "/")[0]))

@@ -26,6 +26,9 @@ final class HTTPFetcher: Sendable {
         configuration.timeout = .init(connect: timeout, read: timeout)
         configuration.connectionPool = .init(idleTimeout: .seconds(60),
                                              concurrentHTTP1ConnectionsPerHostSoftLimit: settings.maxConnectionsPerHost)
+        // A connection that cannot be made fails the attempt at once, with its cause: fetch retries attempts itself
+        // (`retries`, with backoff), and the client's own silent retrying hid a refused port until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.settings = settings
         self.mirror = mirror
@@ -36,7 +39,7 @@ final class HTTPFetcher: Sendable {
 
     func shutdown() async throws {
         do { try await client.shutdown() } catch {
-            throw FetchError("the HTTP client could not be shut down (\(DownloadFailure.cause(error)))")
+            throw FetchError(.network, "the HTTP client could not be shut down (\(DownloadFailure.cause(error)))")
         }
     }
 
@@ -77,13 +80,13 @@ final class HTTPFetcher: Sendable {
                 conditions = nil
             case .redirect(let location):
                 guard let next = MirrorMapping.resolve(location, against: current) else {
-                    throw FetchError("\(current.shown) redirects to \"\(URL(string: location)?.shown ?? "an unreadable location")\", which is not a URL")
+                    throw FetchError(.refused, "\(current.shown) redirects to \"\(URL(string: location)?.shown ?? "an unreadable location")\", which is not a URL")
                 }
                 current = next
                 hops += 1
             }
         }
-        throw FetchError("\(url.shown): more than \(settings.maxRedirects) redirects (a redirect loop?), last to \(current.shown)")
+        throw FetchError(.refused, "\(url.shown): more than \(settings.maxRedirects) redirects (a redirect loop?), last to \(current.shown)")
     }
 
     /// The `Location` `url` redirects to, resolved against it (Norway's entry page names the current publication).
@@ -95,7 +98,7 @@ final class HTTPFetcher: Sendable {
             return (Int(response.status.code), response.headers.first(name: "Location"))
         }
         guard (300..<400).contains(code), let location, let target = MirrorMapping.resolve(location, against: url) else {
-            throw FetchError("\(url.shown) answered \(code) without a redirect; its publication index cannot be found (has the site changed?)")
+            throw FetchError(.network, "\(url.shown) answered \(code) without a redirect; its publication index cannot be found (has the site changed?)")
         }
         return target
     }
@@ -107,7 +110,7 @@ final class HTTPFetcher: Sendable {
         let scheme = url.scheme?.lowercased()
         if scheme == "https" || (scheme == "http" && allowsHTTP) { return }
         let via = origin.map { " (a redirect from \($0.shown))" } ?? ""
-        throw FetchError("\(url.shown)\(via) is refused: fetch requests only https URLs (http only for a source whose own URL is http); "
+        throw FetchError(.refused, "\(url.shown)\(via) is refused: fetch requests only https URLs (http only for a source whose own URL is http); "
                          + "if the site really moved there, give the new URL in pipeline.json")
     }
 
@@ -161,7 +164,7 @@ final class HTTPFetcher: Sendable {
     private func receive(_ response: HTTPClientResponse, from url: URL, check: ContentCheck, item: String?) async throws -> Download {
         let declared = response.headers.first(name: "Content-Length").flatMap { Int($0) }
         if let declared, declared > settings.maxBytes {
-            throw FetchError("\(url.shown): the server announces \(declared) bytes, more than max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
+            throw FetchError(.refused, "\(url.shown): the server announces \(declared) bytes, more than max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
         }
         let temporary = store.temporaryFile()
         let handle: FileHandle
@@ -169,7 +172,7 @@ final class HTTPFetcher: Sendable {
             guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
             handle = try FileHandle(forWritingTo: temporary)
         } catch {
-            throw FetchError("cannot write into the fetch cache \(store.root.path) (\(ErrorText.reason(error))); give a writable --cache folder")
+            throw FetchError(.fileSystem, "cannot write into the fetch cache \(store.root.path) (\(ErrorText.reason(error))); give a writable --cache folder")
         }
         var hasher = SHA256()
         var head: [UInt8] = []
@@ -178,7 +181,7 @@ final class HTTPFetcher: Sendable {
             for try await buffer in response.body {
                 received += buffer.readableBytes
                 if received > settings.maxBytes {
-                    throw FetchError("\(url.shown): the body passes max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
+                    throw FetchError(.refused, "\(url.shown): the body passes max_bytes (\(settings.maxBytes)); raise fetch.max_bytes if the file really is that large")
                 }
                 buffer.withUnsafeReadableBytes { raw in
                     hasher.update(bufferPointer: raw)
@@ -199,7 +202,7 @@ final class HTTPFetcher: Sendable {
         }
         if let problem = ContentVerifier.problem(head, check: check, item: item) {
             store.discard(temporary)
-            throw FetchError("\(url.shown): \(problem) (status 200, \(received) bytes)")
+            throw FetchError(.refused, "\(url.shown): \(problem) (status 200, \(received) bytes)")
         }
         let sha256 = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         let object = try store.adopt(temporary, sha256: sha256)
@@ -251,22 +254,22 @@ final class HTTPFetcher: Sendable {
         let tries = attempts == 1 ? "" : " (after \(attempts) attempts)"
         switch error {
         case let status as HTTPStatusError:
-            return FetchError("\(url.shown): HTTP \(status.code)\(tries)\(status.code == 404 ? "; the file is not published at this URL (wrong cycle, or the site moved it?)" : "")")
+            return FetchError(.network, "\(url.shown): HTTP \(status.code)\(tries)\(status.code == 404 ? "; the file is not published at this URL (wrong cycle, or the site moved it?)" : "")")
         case let transfer as TransferError:
-            return FetchError("\(transfer.url.shown): \(transfer.reason)\(tries)")
+            return FetchError(.network, "\(transfer.url.shown): \(transfer.reason)\(tries)")
         case let fetch as FetchError: return fetch
         case is CancellationError: return error
         case is FileDeadline.Exceeded:
-            return FetchError("\(url.shown): not complete within \(deadline.description)\(tries); the server sends too slowly: try again later, or raise fetch.timeout_seconds")
+            return FetchError(.network, "\(url.shown): not complete within \(deadline.description)\(tries); the server sends too slowly: try again later, or raise fetch.timeout_seconds")
         case let client as HTTPClientError where client == .readTimeout || client == .deadlineExceeded || client == .connectTimeout:
-            return FetchError("\(url.shown): no answer within the timeout\(tries); the site may be down, or raise fetch.timeout_seconds")
+            return FetchError(.network, "\(url.shown): no answer within the timeout\(tries); the site may be down, or raise fetch.timeout_seconds")
         // NIO's parser and the client say "stream ended at an unexpected time" / "remote connection closed".
         case let parser as HTTPParserError where parser == .invalidEOFState:
-            return FetchError("\(url.shown): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
+            return FetchError(.network, "\(url.shown): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
         case let client as HTTPClientError where client == .remoteConnectionClosed:
-            return FetchError("\(url.shown): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
+            return FetchError(.network, "\(url.shown): the server closed the connection before the whole body arrived\(tries): a transfer cut short")
         default:
-            return FetchError("\(url.shown): \(DownloadFailure.cause(error))\(tries)")
+            return FetchError(.network, "\(url.shown): \(DownloadFailure.cause(error))\(tries)")
         }
     }
 }

@@ -24,7 +24,7 @@ public struct ObjectStore: Sendable {
             do {
                 try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
             } catch {
-                throw FetchError("cannot create the fetch cache \(root.path) (\(ErrorText.reason(error))); give a writable --cache folder")
+                throw FetchError(.fileSystem, "cannot create the fetch cache \(root.path) (\(ErrorText.reason(error))); give a writable --cache folder")
             }
         }
     }
@@ -61,17 +61,17 @@ public struct ObjectStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw FetchError("cannot store a download in the fetch cache \(root.path): \(ErrorText.reason(error))")
+            throw FetchError(.fileSystem, "cannot store a download in the fetch cache \(root.path): \(ErrorText.reason(error))")
         }
         let descriptor = open(temporary.path, O_RDONLY | O_CLOEXEC)
         let failure = descriptor < 0 ? errno : fsync(descriptor) == 0 ? 0 : errno
         if descriptor >= 0 { close(descriptor) }
         guard failure == 0 else {
             discard(temporary)
-            throw FetchError("cannot flush a download in the fetch cache \(root.path): \(ErrorText.reason(errno: failure))")
+            throw FetchError(.fileSystem, "cannot flush a download in the fetch cache \(root.path): \(ErrorText.reason(errno: failure))")
         }
         guard rename(temporary.path, destination.path) == 0 else {
-            throw FetchError("cannot store a download in the fetch cache \(root.path): \(ErrorText.reason(errno: errno))")
+            throw FetchError(.fileSystem, "cannot store a download in the fetch cache \(root.path): \(ErrorText.reason(errno: errno))")
         }
         return destination
     }
@@ -80,14 +80,14 @@ public struct ObjectStore: Sendable {
     static func sha256(of file: URL) throws -> String {
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: file) } catch {
-            throw FetchError("cannot read \(file.path) to check it: \(ErrorText.reason(error))")
+            throw FetchError(.fileSystem, "cannot read \(file.path) to check it: \(ErrorText.reason(error))")
         }
         defer { try? handle.close() } // read only: closing cannot lose anything
         var hasher = SHA256()
         do {
             while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty { hasher.update(data: block) }
         } catch {
-            throw FetchError("cannot read \(file.path) to check it: \(ErrorText.reason(error))")
+            throw FetchError(.fileSystem, "cannot read \(file.path) to check it: \(ErrorText.reason(error))")
         }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
@@ -99,7 +99,7 @@ public struct ObjectStore: Sendable {
         for sha256 in sha256s.sorted() {
             guard let object = object(sha256), try Self.sha256(of: object) != sha256 else { continue }
             do { try FileManager.default.removeItem(at: object) } catch {
-                throw FetchError("the cached copy \(object.path) no longer has the bytes its name says, and cannot be removed (\(ErrorText.reason(error))); delete it by hand")
+                throw FetchError(.fileSystem, "the cached copy \(object.path) no longer has the bytes its name says, and cannot be removed (\(ErrorText.reason(error))); delete it by hand")
             }
             removed.append(sha256)
         }
@@ -121,7 +121,7 @@ public struct ObjectStore: Sendable {
         let path = root.appendingPathComponent("lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw FetchError("cannot lock the fetch cache \(root.path) (\(ErrorText.reason(errno: errno))); give a writable --cache folder")
+            throw FetchError(.fileSystem, "cannot lock the fetch cache \(root.path) (\(ErrorText.reason(errno: errno))); give a writable --cache folder")
         }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
             sweepTemporary()
@@ -131,7 +131,7 @@ public struct ObjectStore: Sendable {
         guard flock(descriptor, LOCK_SH) == 0 else {
             let reason = ErrorText.reason(errno: errno)
             close(descriptor)
-            throw FetchError("cannot lock the fetch cache \(root.path) (\(reason))")
+            throw FetchError(.fileSystem, "cannot lock the fetch cache \(root.path) (\(reason))")
         }
         return Lease(descriptor: descriptor)
     }

@@ -41,7 +41,7 @@ struct SourceRun: Sendable {
             pages = read
             requests += read.count
             guard !found.isEmpty else {
-                throw FetchError("\(id): no link in \(read.last.flatMap { URL(string: $0.0.url)?.shown } ?? index) matches \(definition.links.joined(separator: " or ")); is the cycle published, or has the menu changed?")
+                throw FetchError(.refused, "\(id): no link in \(read.last.flatMap { URL(string: $0.0.url)?.shown } ?? index) matches \(definition.links.joined(separator: " or ")); is the cycle published, or has the menu changed?")
             }
             for item in found {
                 // The name as the link gives it, decoded: `..%2Fx` is `../x`, which the check refuses.
@@ -69,7 +69,7 @@ struct SourceRun: Sendable {
 
     private func parse(_ text: String) throws -> URL {
         guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
-            throw FetchError("\(id): \"\(text)\" is not an absolute URL; check the source's URL template in pipeline.json")
+            throw FetchError(.settings, "\(id): \"\(text)\" is not an absolute URL; check the source's URL template in pipeline.json")
         }
         return url
     }
@@ -98,7 +98,7 @@ struct SourceRun: Sendable {
         for (rank, pattern) in definition.links.enumerated() {
             let expression: NSRegularExpression
             do { expression = try NSRegularExpression(pattern: pattern) } catch {
-                throw FetchError("\(id): the link pattern \(pattern) is not a regular expression; fix fetch.sources.\(id).links in pipeline.json")
+                throw FetchError(.settings, "\(id): the link pattern \(pattern) is not a regular expression; fix fetch.sources.\(id).links in pipeline.json")
             }
             for link in links {
                 guard let url = MirrorMapping.resolve(link, against: base) else { continue }
@@ -116,7 +116,7 @@ struct SourceRun: Sendable {
         let fetched = try await fetch(url, check: .html, item: nil, path: nil)
         let entry = fetched.0
         guard let object = fetcher.store.object(entry.sha256), let data = FileManager.default.contents(atPath: object.path) else {
-            throw FetchError("\(url.shown): the fetch cache lost the page just stored; check \(fetcher.store.root.path)")
+            throw FetchError(.fileSystem, "\(url.shown): the fetch cache lost the page just stored; check \(fetcher.store.root.path)")
         }
         // Menus are ASCII where it matters (hrefs); Austria's pages are Latin-1, which UTF-8 decoding only blurs in text.
         return (fetched, String(decoding: data, as: UTF8.self))
@@ -147,7 +147,7 @@ struct SourceRun: Sendable {
                                           fetchedAt: unchanged ? before!.fetchedAt : now), download.bytes)
             }
         } catch let error as FetchError {
-            throw FetchError("\(id): \(error.description)")
+            throw FetchError(error.kind, "\(id): \(error.description)")
         }
     }
 }

@@ -66,7 +66,7 @@ public struct SourcesLock: Sendable, Equatable, Codable {
         do {
             return try JSONDecoder().decode(SourcesLock.self, from: Data(contentsOf: url))
         } catch {
-            throw FetchError("the tree's \(fileName) cannot be used (\(ErrorText.reason(error))); remove it to fetch every source anew")
+            throw FetchError(.tree, "the tree's \(fileName) cannot be used (\(ErrorText.reason(error))); remove it to fetch every source anew")
         }
     }
 

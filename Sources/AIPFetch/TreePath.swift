@@ -27,6 +27,6 @@ enum TreePath {
     static func check(_ path: String, source: String, origin: String = "") throws {
         guard let problem = problem(path) else { return }
         let shown = path.unicodeScalars.map { $0.escaped(asASCII: true) }.joined()
-        throw FetchError("\(source): the tree path \"\(shown)\"\(origin) is refused: \(problem); a tree path is relative, without . or .., hidden names or control characters")
+        throw FetchError(.refused, "\(source): the tree path \"\(shown)\"\(origin) is refused: \(problem); a tree path is relative, without . or .., hidden names or control characters")
     }
 }

@@ -34,11 +34,13 @@ package enum Inflate {
         } catch {
             throw UpdateError(.fileSystem, "\(name): cannot open the payload \(source.path): \(ErrorText.reason(error))")
         }
+        // Closing a file only read cannot lose anything; its error changes nothing here.
         defer { try? input.close() }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
             throw UpdateError(.fileSystem, "\(name): cannot create \(destination.path)")
         }
         let output = try FileHandle(forWritingTo: destination)
+        // The bytes are flushed by `synchronize()` below, whose error is thrown; a failed close after it loses nothing.
         defer { try? output.close() }
         try run(expectedBytes: expectedBytes, name: name, read: { buffer in
             guard let chunk = try input.read(upToCount: buffer.count), !chunk.isEmpty else { return 0 }

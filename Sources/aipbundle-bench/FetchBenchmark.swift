@@ -47,7 +47,7 @@ enum FetchBench {
                          summary.sources.map(\.outcome.rawValue).joined(separator: ","), peakMemoryMB()))
             // A benchmark of a failed fetch measures nothing: say why, and stop.
             if let failed = summary.sources.first(where: { $0.outcome == .failed }) {
-                throw FetchError("the fetch benchmark failed: \(failed.reason ?? failed.id)")
+                throw FetchError(.network, "the fetch benchmark failed: \(failed.reason ?? failed.id)")
             }
         }
     }

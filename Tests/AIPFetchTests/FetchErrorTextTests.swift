@@ -1,3 +1,4 @@
+import AIPBundleFolder
 import AIPFetch
 import Foundation
 import TestSupport
@@ -25,5 +26,18 @@ struct FetchErrorTextTests {
         for leak in ["hunter2", "SECRET123", "mirrorpass", "NIO", "Error(", "UserInfo", "Domain="] {
             #expect(!reason.contains(leak), "\(leak) in: \(reason)")
         }
+    }
+
+    @Test("an error of the run says its kind: a source --only does not know is the settings', a busy tree another fetch's")
+    func kinds() async throws {
+        let out = try TemporaryFolder()
+        let site = try PagesSite()
+        let server = try MirrorServer(root: site.root)
+        defer { server.stop() }
+        let options = try fetchOptions(out.url, server: server, only: "nonesuch", settings: #"{"fetch": {}}"#)
+        await #expect { try await Fetcher.fetch(options) } throws: { ($0 as? FetchError)?.kind == .settings }
+        let holder = try BundleFolder(root: out.url)
+        await #expect { try await Fetcher.fetch(fetchOptions(out.url, server: server)) } throws: { ($0 as? FetchError)?.kind == .busy }
+        withExtendedLifetime(holder) {}
     }
 }
