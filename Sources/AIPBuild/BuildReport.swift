@@ -47,17 +47,10 @@ public struct BuildReport: Sendable, Codable {
         var totals = Totals()
         for stage in stages {
             totals.rowsWritten.merge(stage.rowsWritten, uniquingKeysWith: +)
-            totals.findings += stage.findings.count
-            for finding in stage.findings {
-                totals.findingsByAction[finding.action.rawValue, default: 0] += 1
-                totals.findingsByCode[finding.code.rawValue, default: 0] += 1
-            }
-            for (code, byAction) in stage.findingsOmitted {
-                for (action, count) in byAction {
-                    totals.findings += count
-                    totals.findingsByAction[action, default: 0] += count
-                    totals.findingsByCode[code, default: 0] += count
-                }
+            totals.findings += stage.findingCount()
+            totals.findingsByCode.merge(stage.findingCountsByCode, uniquingKeysWith: +)
+            for action in Finding.Action.allCases where stage.findingCount(action) > 0 {
+                totals.findingsByAction[action.rawValue, default: 0] += stage.findingCount(action)
             }
         }
         return totals

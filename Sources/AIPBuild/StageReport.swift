@@ -45,6 +45,21 @@ public struct StageReport: Sendable, Codable, Equatable {
         self.counts = counts
     }
 
+    /// How many findings the stage made (of `action`, or of any), those counted without being kept included.
+    public func findingCount(_ action: Finding.Action? = nil) -> Int {
+        findings.count { action == nil || $0.action == action }
+            + findingsOmitted.values.reduce(0) { total, byAction in
+                total + byAction.reduce(0) { action == nil || $1.key == action?.rawValue ? $0 + $1.value : $0 }
+            }
+    }
+
+    /// Code → how many findings of it the stage made, those counted without being kept included.
+    public var findingCountsByCode: [String: Int] {
+        var counts = Dictionary(grouping: findings, by: \.code.rawValue).mapValues(\.count)
+        for (code, byAction) in findingsOmitted { counts[code, default: 0] += byAction.values.reduce(0, +) }
+        return counts
+    }
+
     enum CodingKeys: String, CodingKey {
         case stage, inputs, findings, counts
         case rowsWritten = "rows_written"

@@ -53,10 +53,9 @@ struct BuildSummary: CommandResult {
         clean = result.report.clean
         manifestSHA256 = result.manifestSHA256
         stages = result.stages.map { result in
-            let findings = result.report.findings
-            return Stage(stage: result.report.stage, outputs: result.outputs, rowsWritten: result.report.rowsWritten,
-                         rowsRejected: findings.count { $0.action == .rowRejected },
-                         fieldsCleared: findings.count { $0.action == .fieldCleared }, findings: findings.count)
+            Stage(stage: result.report.stage, outputs: result.outputs, rowsWritten: result.report.rowsWritten,
+                  rowsRejected: result.report.findingCount(.rowRejected), fieldsCleared: result.report.findingCount(.fieldCleared),
+                  findings: result.report.findingCount())
         }
     }
 

@@ -14,8 +14,8 @@ struct BuildSummaryLine {
     init(_ result: StageResult, out: String) {
         let findings = result.report.findings
         let rows = result.report.rowsWritten.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        let rejected = findings.count { $0.action == .rowRejected }
-        let cleared = findings.count { $0.action == .fieldCleared }
+        let rejected = result.report.findingCount(.rowRejected)
+        let cleared = result.report.findingCount(.fieldCleared)
         let megabytes = String(format: "%.1f", Double(result.outputBytes) / 1_048_576)
         let seconds = Double(result.wallTime.components.seconds) + Double(result.wallTime.components.attoseconds) / 1e18
         var lines = ["\(result.report.stage): \(rows) → \(result.outputs.joined(separator: ", ")) (\(megabytes) MB) in "
@@ -23,10 +23,11 @@ struct BuildSummaryLine {
             + "; \(rejected) row\(rejected == 1 ? "" : "s") rejected, \(cleared) field\(cleared == 1 ? "" : "s") cleared"
             + (findings.isEmpty ? "" : " (see \(out)/report.json)")]
         let byCode = Dictionary(grouping: findings, by: \.code)
+        let counts = result.report.findingCountsByCode
         for code in byCode.keys.sorted() {
-            let group = byCode[code]!.sorted()
-            lines.append("  \(code): \(group.count) × " + group.prefix(Self.samplesPerCode).map(\.description).joined(separator: "; ")
-                         + (group.count > Self.samplesPerCode ? "; …" : ""))
+            let group = byCode[code]!.sorted(), count = counts[code.rawValue] ?? group.count
+            lines.append("  \(code): \(count) × " + group.prefix(Self.samplesPerCode).map(\.description).joined(separator: "; ")
+                         + (count > Self.samplesPerCode ? "; …" : ""))
         }
         text = lines.joined(separator: "\n")
     }

@@ -13,7 +13,7 @@ import AIPFindings
 /// each code's severity, meaning and remedy (`aipbundle findings`, `docs/findings.md`).
 public struct Finding: Sendable, Hashable, CustomStringConvertible {
     /// What the build did with the row.
-    public enum Action: String, Sendable, Codable {
+    public enum Action: String, Sendable, Codable, CaseIterable {
         /// The whole row was left out.
         case rowRejected = "row_rejected"
         /// The row was kept with this field set to NULL.
