@@ -3,6 +3,7 @@ import AIPBundleKit
 import AIPContract
 import AIPDelta
 import AIPManifest
+import AIPPDFText
 import AIPReaders
 import AIPStages
 import Foundation
@@ -196,7 +197,9 @@ public enum BundleBuilder {
             sources: SourceTree(root: options.sources), stamp: options.stamp,
             upstream: BundleTableReader.contents(of: staging, fileNames: upstreamFiles),
             previous: BundleTableReader.contents(of: previous, fileNames: StageRegistry.allFiles),
-            renumberIds: options.renumberIds, progress: options.progress)
+            renumberIds: options.renumberIds, progress: options.progress,
+            // The one place a process reaches the stages: pdftotext for the PDFs of the tree.
+            extractPDFText: PDFTextExtractor().extract)
         let clock = ContinuousClock()
         let start = clock.now
         var run = try await stage.run(context, settings, staging)
