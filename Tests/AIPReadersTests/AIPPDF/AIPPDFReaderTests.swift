@@ -67,17 +67,20 @@ struct AIPPDFReaderTests {
     }
 
     @Test func aPdftotextThatHangsIsKilledAtTheTimeout() async throws {
-        let script = try Self.script("hanging-pdftotext", "exec sleep 30")
+        let script = try Self.script("hanging-pdftotext", "exec sleep 60")
         defer { try? FileManager.default.removeItem(at: script) }
         var extractor = PDFTextExtractor()
         extractor.executable = script.path
         extractor.timeout = 0.5
         let start = ContinuousClock.now
         #expect(try await Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == [.pdfTimeout])
-        #expect(ContinuousClock.now - start < .seconds(10), "killed at the deadline, not when it ended by itself")
+        // Killed at the deadline, not waited for until it ends by itself after 60 s (the bound leaves room for a test
+        // run that keeps every thread busy, when this test waits for one to go on).
+        #expect(ContinuousClock.now - start < .seconds(45), "killed at the deadline, not when it ended by itself")
     }
 
-    /// A pdftotext writing without end on both streams is killed at the output cap, long before the deadline.
+    /// A pdftotext writing without end on both streams is killed at the output cap, before the deadline (which would
+    /// give `.timedOut`).
     @Test func aPdftotextThatWritesWithoutEndIsKilledAtTheCap() async throws {
         let script = try Self.script("endless-pdftotext", "yes warning >&2 &\nexec yes word")
         defer { try? FileManager.default.removeItem(at: script) }
@@ -85,9 +88,7 @@ struct AIPPDFReaderTests {
         extractor.executable = script.path
         extractor.maximumOutputBytes = 1 << 20
         extractor.timeout = 60
-        let start = ContinuousClock.now
         #expect(try await extractor.extract(TestPDF.document(SyntheticChapter.english), file: "t.pdf") == .outputTooLarge)
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test func aMissingPdftotextNamesItsPackage() async {
