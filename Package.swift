@@ -27,6 +27,8 @@ let package = Package(
         // also serves the tests' local mirror.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // pdftotext run as a process without blocking a thread, with a deadline and an output cap (AIPPDFText).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // System libraries. scripts/install-deps.sh installs the apt packages named here.
@@ -57,6 +59,13 @@ let package = Package(
             "AIPContract", "AIPErrorText", "AIPFindings", "AIPInflate", "AIPJSON", "AIPPipeline", "CCSV", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON", "AIPPipeline"]),
+        // The readers' one process, pdftotext, at the build's edge: readers and stages stay pure functions of their
+        // inputs (a stage is handed the extraction through its context). A target of its own rather than part of
+        // AIPBuild so the reader's tests and the benchmark run real PDFs without the build layer, and only it links
+        // swift-subprocess.
+        .target(name: "AIPPDFText", dependencies: [
+            "AIPErrorText", "AIPReaders", .product(name: "Subprocess", package: "swift-subprocess"),
+        ]),
         // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
         .target(name: "AIPManifest", dependencies: [
             "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "CSQLite",
@@ -69,7 +78,7 @@ let package = Package(
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"]),
         // Device side: the channel client (URLSession), signatures, deflate payloads, rows applied in one
@@ -105,7 +114,7 @@ let package = Package(
             "AIPCommands", "CMalloc", "CSQLite",
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPContract", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
+            "AIPContract", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: [
@@ -120,8 +129,8 @@ let package = Package(
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
         .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
-        .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "TestSupport"]),
-        .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPPipeline", "AIPStages", "TestSupport"]),
+        .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "AIPPDFText", "TestSupport", "CXML2"]),
+        .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPPDFText", "AIPPipeline", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
             "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "AIPPipeline", "CSQLite", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -4,6 +4,7 @@ import AIPContract
 import AIPDelta
 import AIPErrorText
 import AIPManifest
+import AIPPDFText
 import AIPPipeline
 import AIPReaders
 import AIPStages
@@ -199,7 +200,9 @@ public enum BundleBuilder {
             sources: SourceTree(root: options.sources), stamp: options.stamp,
             upstream: BundleTableReader.contents(of: staging, fileNames: upstreamFiles),
             previous: BundleTableReader.contents(of: previous, fileNames: StageRegistry.allFiles),
-            renumberIds: options.renumberIds, progress: options.progress)
+            renumberIds: options.renumberIds, progress: options.progress,
+            // The one place a process reaches the stages: pdftotext for the PDFs of the tree.
+            extractPDFText: PDFTextExtractor().extract)
         let clock = ContinuousClock()
         let start = clock.now
         var run = try await stage.run(context, settings, staging)

@@ -11,3 +11,7 @@
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 #include <libxml/xmlreader.h>
+// The parser's limits (XML_MAX_TEXT_LENGTH, xmlParserMaxDepth), checked by the eAIP reader's LibXML2Assumptions, and
+// the HTML DOM's boolean attributes (htmlIsBooleanAttr), which its tree builder follows.
+#include <libxml/parserInternals.h>
+#include <libxml/HTMLtree.h>

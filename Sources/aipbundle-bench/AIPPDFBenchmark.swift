@@ -1,3 +1,4 @@
+import AIPPDFText
 import AIPReaders
 import Foundation
 
@@ -27,12 +28,13 @@ struct AIPPDFBenchmark: Benchmark {
         switch mode {
         case .documents(let workers):
             let tree = corpus.tree, paths = corpus.paths
-            let results = try blocking { try await tree.readEach(paths, workers: workers) { try AIPPDFReader.read($0) } }
+            let results = try blocking { try await tree.readEach(paths, workers: workers) { try await AIPPDFReader.read($0, extract: PDFTextExtractor().extract) } }
             guard results.allSatisfy({ $0.result.page != nil }) else { throw BenchmarkError("a benchmark PDF was not read") }
             return Work(rows: results.reduce(0) { $0 + $1.result.pageCount }, bytes: results.reduce(0) { $0 + $1.file.bytes.count },
                         documents: results.count)
         case .largest:
-            let result = try AIPPDFReader.read(corpus.largest)
+            let largest = corpus.largest
+            let result = try blocking { try await AIPPDFReader.read(largest, extract: PDFTextExtractor().extract) }
             guard result.page != nil else { throw BenchmarkError("the largest PDF was not read") }
             return Work(rows: result.pageCount, bytes: corpus.largest.bytes.count, documents: 1)
         }

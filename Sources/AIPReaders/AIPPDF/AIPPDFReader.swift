@@ -6,10 +6,10 @@ import Foundation
 /// document, AD 2.2–2.5 items with their printed numbers and labels, and the chart pages that follow AD 2.25
 /// (``PDFCharts``).
 ///
-/// Words and boxes come from poppler (``PDFTextExtractor``); everything after that is ``PDFLayout``, driven by what
-/// every AD 2 chapter shares (the ICAO template's section titles, item order and English labels, item numbers where
-/// printed, the code beside `AD 2`) and by the page geometry measured in the text's own size, never by a state's
-/// template. Numbers are reported as printed; mapping a label to the standard catalogue when a state numbers
+/// Words and boxes come from poppler, run by the caller (``PDFTextExtraction``): the reader starts no process.
+/// Everything after that is ``PDFLayout``, driven by what every AD 2 chapter shares (the ICAO template's section
+/// titles, item order and English labels, item numbers where printed, the code beside `AD 2`) and by the page
+/// geometry measured in the text's own size, never by a state's template. Numbers are reported as printed; mapping a label to the standard catalogue when a state numbers
 /// differently is the airports stage's job.
 ///
 /// ## Finding codes
@@ -39,33 +39,52 @@ public enum AIPPDFReader {
         public var itemsPlacedByLabel = 0
     }
 
-    /// Reads one PDF; every problem with the document is a finding.
+    /// What runs pdftotext on one PDF (`AIPPDFText`'s `PDFTextExtractor` in a build): the PDF's bytes and its name in
+    /// the source tree in, its outcome out.
     ///
-    /// - Throws: ``SourceError`` only when pdftotext is not installed, which no file can fix.
-    public static func read(_ file: SourceFile, extractor: PDFTextExtractor = PDFTextExtractor()) throws(SourceError) -> Result {
-        let name = file.displayName
-        func rejected(_ code: FindingCode, _ reason: String) -> Result {
-            Result(page: nil, findings: [Finding(file: name, location: .file, code: code, reason: reason, action: .rowRejected)], pageCount: 0)
-        }
+    /// - Throws: ``SourceError`` only when pdftotext cannot run at all (not installed), which no file can fix.
+    public typealias Extract = @Sendable (_ pdf: Data, _ file: String) async throws -> PDFTextExtraction
+
+    /// Reads one PDF: ``refusal(_:)``, else `extract` (the process, given by the caller), then ``read(_:file:)``;
+    /// every problem with the document is a finding.
+    ///
+    /// - Throws: what `extract` throws (pdftotext not installed).
+    public static func read(_ file: SourceFile, extract: Extract) async throws -> Result {
+        if let refused = refusal(file) { return refused }
+        return read(try await extract(file.bytes, file.displayName), file: file.displayName)
+    }
+
+    /// The result for a file that is not to be given to pdftotext at all: larger than any AD 2 chapter, or without a
+    /// PDF header. Nil for a file to extract.
+    public static func refusal(_ file: SourceFile) -> Result? {
         guard file.bytes.count <= maximumFileBytes else {
-            return rejected(.pdfTooLarge, "is \(file.bytes.count) bytes, more than any AD 2 chapter (\(maximumFileBytes)); not read")
+            return rejected(file.displayName, .pdfTooLarge, "is \(file.bytes.count) bytes, more than any AD 2 chapter (\(maximumFileBytes)); not read")
         }
         guard file.bytes.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
-            return rejected(.pdfNotPDF, "has no PDF header (%PDF-); not read")
+            return rejected(file.displayName, .pdfNotPDF, "has no PDF header (%PDF-); not read")
         }
+        return nil
+    }
+
+    /// Reads what pdftotext gave for the document `file` (a pure function of it: the process ran before).
+    public static func read(_ extraction: PDFTextExtraction, file: String) -> Result {
         let layer: PDFTextLayer
-        switch try extractor.extract(file.bytes, file: name) {
-        case .rejected(let message): return rejected(.pdfUnreadable, "poppler cannot read it (\(message)); damaged, truncated or encrypted")
-        case .timedOut: return rejected(.pdfTimeout, "pdftotext took more than \(Int(extractor.timeout)) s; not read")
-        case .outputTooLarge: return rejected(.pdfOutputTooLarge, "holds more text than any AD 2 chapter; not read")
+        switch extraction {
+        case .rejected(let message): return rejected(file, .pdfUnreadable, "poppler cannot read it (\(message)); damaged, truncated or encrypted")
+        case .timedOut(let seconds): return rejected(file, .pdfTimeout, "pdftotext took more than \(Int(seconds)) s; not read")
+        case .outputTooLarge: return rejected(file, .pdfOutputTooLarge, "holds more text than any AD 2 chapter; not read")
         case .xhtml(let xhtml): layer = PDFTextLayer(bboxXHTML: xhtml)
         }
-        var result = read(layer, file: name)
+        var result = read(layer, file: file)
         result.pageCount = layer.pages.count
         return result
     }
 
-    /// Reads the text layer of one document (the part of ``read(_:extractor:)`` after poppler).
+    private static func rejected(_ file: String, _ code: FindingCode, _ reason: String) -> Result {
+        Result(page: nil, findings: [Finding(file: file, location: .file, code: code, reason: reason, action: .rowRejected)], pageCount: 0)
+    }
+
+    /// Reads the text layer of one document (the part of ``read(_:file:)`` after the XHTML is parsed).
     static func read(_ layer: PDFTextLayer, file: String) -> Result {
         var findings: [Finding] = []
         guard layer.pages.contains(where: { !$0.words.isEmpty }) else {

@@ -7,12 +7,13 @@ extension SourceTree {
     /// cores of the build machine parse, and both until the last file (a worker given every other file could idle
     /// for the last few while the other, slowed by the build's other work, still had several). Each worker loads one
     /// file at a time and keeps only what `read` returns, so at most `workers` files are in memory at once unless
-    /// `read` keeps them.
+    /// `read` keeps them. `read` may suspend (a PDF's pdftotext process): the worker then gives its thread up
+    /// until the result is there.
     ///
     /// - Throws: ``SourceError`` when a file cannot be loaded at all (missing, not a regular file, unreadable), or
     ///   what `read` throws.
     public func mapEach<R: Sendable>(_ paths: [String], workers: Int,
-                                     _ read: @escaping @Sendable (SourceFile) throws -> R) async throws -> [R] {
+                                     _ read: @escaping @Sendable (SourceFile) async throws -> R) async throws -> [R] {
         let workers = max(1, min(workers, paths.count))
         let next = NextIndex()
         return try await withThrowingTaskGroup(of: [(Int, R)].self) { group in
@@ -22,7 +23,7 @@ extension SourceTree {
                     while true {
                         let index = next.take()
                         guard index < paths.count else { break }
-                        share.append((index, try read(try self.file(paths[index]))))
+                        share.append((index, try await read(try self.file(paths[index]))))
                         // A thousand pages take the build's two threads for a second or more: between documents, the
                         // stage's own continuation (OurAirports read, ready to merge) and the other stages get a turn,
                         // so their work overlaps the documents instead of queueing behind them.
@@ -40,8 +41,8 @@ extension SourceTree {
 
     /// ``mapEach(_:workers:_:)`` keeping each file beside what `read` made of it.
     public func readEach<R: Sendable>(_ paths: [String], workers: Int,
-                                      _ read: @escaping @Sendable (SourceFile) throws -> R) async throws -> [(file: SourceFile, result: R)] {
-        try await mapEach(paths, workers: workers) { file in (file: file, result: try read(file)) }
+                                      _ read: @escaping @Sendable (SourceFile) async throws -> R) async throws -> [(file: SourceFile, result: R)] {
+        try await mapEach(paths, workers: workers) { file in (file: file, result: try await read(file)) }
     }
 }
 

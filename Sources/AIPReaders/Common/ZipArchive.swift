@@ -42,6 +42,9 @@ public struct ZipArchive {
         }
     }
 
+    /// The archive's size: the bytes of the file, as mapped when it was opened.
+    public var byteCount: Int { bytes.count }
+
     /// The paths of the files in the archive (folders left out), in byte-wise order.
     public var memberNames: [String] {
         archive.filter { $0.type == .file }.map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

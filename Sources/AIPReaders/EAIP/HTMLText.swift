@@ -68,7 +68,7 @@ enum HTMLText {
 
         /// Recursion stops at the depth the tree builder never goes past, so a hostile tree cannot exhaust the stack.
         mutating func append(_ node: HTMLNode, skipping: (HTMLNode) -> Bool, depth: Int) {
-            guard depth < HTMLTreeBuilder.maximumDepth else { return }
+            guard depth < LibXML2Assumptions.maximumDepth else { return }
             if node.isText {
                 appendText(node.textBytes)
                 return

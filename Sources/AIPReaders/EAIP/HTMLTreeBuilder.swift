@@ -1,7 +1,7 @@
 import CXML2
 
-/// Builds an ``HTMLDocument``'s flat tree from libxml2's SAX events. The only file of the eAIP reader that touches
-/// libxml2's parsers.
+/// Builds an ``HTMLDocument``'s flat tree from libxml2's SAX events. The only file of the eAIP reader that runs
+/// libxml2's parsers; what it relies on in them is stated in ``LibXML2Assumptions``.
 ///
 /// Both parsers run with `NONET`, no DTD loaded, no entity substituted beyond XML's predefined ones and character
 /// references (never `NOENT`: an entity declared in a hostile page could name a local file), and libxml2's own
@@ -20,6 +20,9 @@ struct HTMLTreeBuilder {
     private var openKinds: [OpenKind] = []
     /// Which divs' content is left out (``HTMLDocument/DivContent``); nil builds the whole tree.
     private let divContent: ((String) -> HTMLDocument.DivContent)?
+    /// Whether SAX2 attribute values come with their references as written, to be resolved here
+    /// (``LibXML2Assumptions/attributeValuesKeepReferences``).
+    private let resolvesAttributeReferences: Bool
     /// Open divs whose content is read: no content is left out inside one.
     private var readDivsOpen = 0
     /// The indices of `div` and `id` among ``names``, once interned.
@@ -33,7 +36,7 @@ struct HTMLTreeBuilder {
     /// An entity reference XML left unresolved (`&nbsp;` without the DTD): the text would be lost, so the XML
     /// reading is not used.
     private var unresolvedEntity = false
-    /// The parse was stopped at ``maximumDepth``: an XML reading is then not the whole page.
+    /// The parse was stopped at ``LibXML2Assumptions/maximumDepth``: an XML reading is then not the whole page.
     private var stoppedTooDeep = false
     private var elementCount = 0
 
@@ -47,11 +50,12 @@ struct HTMLTreeBuilder {
 
     /// The tree of `buffer` read by the XML parser (nil when it is not well-formed XML or keeps an entity
     /// unresolved) or by the HTML parser in recover mode (nil when it finds no element at all).
-    static func build(_ buffer: UnsafePointer<CChar>, count: Int32, xml: Bool,
-                      divContent: ((String) -> HTMLDocument.DivContent)?) -> HTMLTreeBuilder? {
+    static func build(_ buffer: UnsafePointer<CChar>, count: Int32, xml: Bool, divContent: ((String) -> HTMLDocument.DivContent)?,
+                      resolvingAttributeReferences: Bool = LibXML2Assumptions.loaded.attributeValuesKeepReferences) -> HTMLTreeBuilder? {
         _ = libraryReady
         let builder = UnsafeMutablePointer<HTMLTreeBuilder>.allocate(capacity: 1)
-        builder.initialize(to: HTMLTreeBuilder(expectedBytes: Int(count), divContent: divContent))
+        builder.initialize(to: HTMLTreeBuilder(expectedBytes: Int(count), divContent: divContent,
+                                               resolvesAttributeReferences: resolvingAttributeReferences))
         defer {
             builder.deinitialize(count: 1)
             builder.deallocate()
@@ -65,8 +69,9 @@ struct HTMLTreeBuilder {
         return builder.pointee
     }
 
-    private init(expectedBytes: Int, divContent: ((String) -> HTMLDocument.DivContent)?) {
+    private init(expectedBytes: Int, divContent: ((String) -> HTMLDocument.DivContent)?, resolvesAttributeReferences: Bool) {
         self.divContent = divContent
+        self.resolvesAttributeReferences = resolvesAttributeReferences
         arrays = HTMLTreeArrays.reused()
         // Text and attribute values are at most the page's bytes; a node per 15 bytes is what eAIP pages hold.
         arrays.bytes.reserveCapacity(expectedBytes)
@@ -156,14 +161,12 @@ struct HTMLTreeBuilder {
     /// parser contexts do not run it: once, before the page workers' first parse.
     private static let libraryReady: Void = { xmlInitParser() }()
 
-    /// Elements open at once, at most: libxml2's own tree builders stop a parse there (`xmlParserMaxDepth`), and so
-    /// does this one, so a page nested deeper reads as one cut at that point, whichever parser reads it.
-    static let maximumDepth = 256
-
-    /// Whether an element may open here; past ``maximumDepth``, stops the parse instead.
+    /// Whether an element may open here; past ``LibXML2Assumptions/maximumDepth`` (where libxml2's own tree builders
+    /// stop a parse), stops the parse instead, so a page nested deeper reads as one cut at that point, whichever
+    /// parser reads it.
     private static func admitsElement(_ context: UnsafeMutableRawPointer?) -> Bool {
         // The document counts, as in libxml2's trees.
-        guard of(context).pointee.openKinds.count + 1 > maximumDepth else { return true }
+        guard of(context).pointee.openKinds.count + 1 > LibXML2Assumptions.maximumDepth else { return true }
         of(context).pointee.stoppedTooDeep = true
         xmlStopParser(context!.assumingMemoryBound(to: xmlParserCtxt.self))
         return false
@@ -185,8 +188,8 @@ struct HTMLTreeBuilder {
                 guard let start = attributes[offset + 3], let end = attributes[offset + 4] else { continue }
                 let value = UnsafeBufferPointer(start: start, count: end - start)
                 if inTree {
-                    appendAttribute(attributes[offset], value: value, decodeReferences: true)
-                } else {
+                    appendAttribute(attributes[offset], value: value, decodeReferences: resolvesAttributeReferences)
+                } else if resolvesAttributeReferences {
                     noteReferences(value)
                 }
             }
@@ -194,7 +197,8 @@ struct HTMLTreeBuilder {
         push(element)
     }
 
-    /// SAX1 (HTML): `attributes` is name, value, name, value, …, then nil; a value is nil for `<td nowrap>`.
+    /// SAX1 (HTML): `attributes` is name, value, name, value, …, then nil; a value is nil for `<td nowrap>`
+    /// (``LibXML2Assumptions``).
     private mutating func startHTMLElement(_ name: UnsafePointer<xmlChar>?, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard admitsToTree(name) else {
             push(nil)
@@ -204,7 +208,9 @@ struct HTMLTreeBuilder {
         if let attributes {
             var offset = 0
             while let attributeName = attributes[offset] {
-                let value = attributes[offset + 1].map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
+                // A boolean attribute without a value (`<td nowrap>`) has its name as value in libxml2's DOM.
+                let value = (attributes[offset + 1] ?? (htmlIsBooleanAttr(attributeName) != 0 ? attributeName : nil))
+                    .map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
                 appendAttribute(attributeName, value: value ?? UnsafeBufferPointer(start: nil, count: 0), decodeReferences: false)
                 offset += 2
             }

@@ -21,18 +21,18 @@ enum UnreadContentCut {
     /// its start tags of the square of their attribute count, exact (the tags the XML parser will read). Nil when
     /// nothing is to be cut or the scan cannot prove a cut safe.
     /// - Parameter divContent: what the tree does with a div's content, by the div's `id` (as the tree builder is given).
-    static func cut(_ page: UnsafeBufferPointer<UInt8>, divContent: @escaping (String) -> HTMLDocument.DivContent) -> (bytes: [UInt8], attributeWork: Int)? {
-        // libxml2 (without `XML_PARSE_HUGE`) refuses a CDATA section or an attribute value longer than this: such a page is
-        // not well-formed, which a cut could hide. Real pages are a few hundred KB.
-        guard let base = page.baseAddress, !page.isEmpty, page.count < maximumPageBytes else { return nil }
+    /// - Parameter libxml2: the library the cut page is for; a libxml2 whose behaviour is not known gets no cut.
+    static func cut(_ page: UnsafeBufferPointer<UInt8>, divContent: @escaping (String) -> HTMLDocument.DivContent,
+                    libxml2: LibXML2Assumptions = .loaded) -> (bytes: [UInt8], attributeWork: Int)? {
+        // libxml2 (without `XML_PARSE_HUGE`) refuses a CDATA section or an attribute value longer than its text limit:
+        // such a page is not well-formed, which a cut could hide. Real pages are a few hundred KB.
+        guard libxml2.allowsCut, let base = page.baseAddress, !page.isEmpty, page.count < LibXML2Assumptions.maximumTextLength else { return nil }
         return byteClasses.withUnsafeBufferPointer { classes in
             var scan = Scan(page: base, count: page.count, classes: classes.baseAddress!, divContent: divContent)
             return scan.run()
         }
     }
 
-    /// libxml2's `XML_MAX_TEXT_LENGTH`: a larger page is never cut.
-    static let maximumPageBytes = 10_000_000
     /// A start tag in cut content with more attributes than this is not cut (each is compared with those before it).
     static let maximumAttributesToCut = 64
     /// Names longer than this are not cut (libxml2 limits names; far below its limit).
@@ -189,7 +189,7 @@ enum UnreadContentCut {
             let nameStart = start + 1, (nameEnd, prefixed) = bytes.nameEnd(from: nameStart)
             guard nameEnd > nameStart, !prefixed else { return false }
             // Near the builder's depth limit, where the parse stops, the page is parsed whole, as before.
-            guard frames.count + 1 < HTMLTreeBuilder.maximumDepth else { return false }
+            guard frames.count + 1 < LibXML2Assumptions.maximumDepth else { return false }
             if frames.isEmpty {
                 guard !rootSeen else { return false }
                 rootSeen = true

@@ -28,7 +28,8 @@ public struct XLSXWorkbook {
     public init(contentsOf url: URL, displayName: String) throws(SourceError) {
         self.displayName = displayName
         archive = try ZipArchive(contentsOf: url, displayName: displayName)
-        byteCount = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        // The archive's own size: a second look at the file could fail, or see another file, where this cannot.
+        byteCount = archive.byteCount
         let workbookPart = try Self.mainPart(in: archive, displayName: displayName)
         let relationships = try Self.relationships(of: workbookPart, in: archive, displayName: displayName)
         var worksheets: [SheetInfo] = []

@@ -18,7 +18,8 @@ extension AirportsStage {
         // The files are independent: parse them on both cores.
         async let ourAirportsRead = ourAirportsRows(sources, progress: context.progress)
         async let pagesRead = EAIPReader.read(pagePaths, in: sources, workers: Self.pageWorkers)
-        async let pdfsRead = sources.readEach(pdfPaths, workers: Self.pageWorkers) { try AIPPDFReader.read($0) }
+        let extract = context.extractPDFText
+        async let pdfsRead = sources.readEach(pdfPaths, workers: Self.pageWorkers) { try await AIPPDFReader.read($0, extract: extract) }
         async let navdataRead = Self.readNavdata(sources, scope: scope)
         var output = try await ourAirportsRead
         var ids = try AirportsRowIds.carried(in: context)

@@ -78,14 +78,24 @@ public struct StageContext: Sendable {
     public var renumberIds: Bool
     /// A line of progress for a person watching the build (the CLI decides where it goes).
     public var progress: @Sendable (String) -> Void
+    /// Runs pdftotext on a PDF of the tree: the build layer gives `AIPPDFText`'s, so stages start no process. The
+    /// default refuses, naming the file: a context made without it reads no PDF.
+    public var extractPDFText: AIPPDFReader.Extract
 
     public init(sources: SourceTree, stamp: BuildStamp, upstream: BundleContents = .empty, previous: BundleContents = .empty,
-                renumberIds: Bool = false, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+                renumberIds: Bool = false, progress: @escaping @Sendable (String) -> Void = { _ in },
+                extractPDFText: @escaping AIPPDFReader.Extract = StageContext.noPDFText) {
         self.sources = sources
         self.stamp = stamp
         self.upstream = upstream
         self.previous = previous
         self.renumberIds = renumberIds
         self.progress = progress
+        self.extractPDFText = extractPDFText
+    }
+
+    /// The default of ``extractPDFText``: no PDF can be read.
+    public static let noPDFText: AIPPDFReader.Extract = { _, file in
+        throw SourceError(file: file, kind: .unreadable, reason: "cannot read PDF: this build was given no PDF text extractor (pdftotext)")
     }
 }

@@ -1,3 +1,4 @@
+import AIPPDFText
 @testable import AIPReaders
 import Foundation
 import TestSupport
@@ -7,12 +8,12 @@ import Testing
 /// finding (never a crash or a hang).
 @Suite(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils; scripts/install-deps.sh installs it)"))
 struct AIPPDFReaderTests {
-    static func read(_ bytes: Data, extractor: PDFTextExtractor = PDFTextExtractor()) throws -> AIPPDFReader.Result {
-        try AIPPDFReader.read(SourceFile(displayName: "aip-pdf/t.pdf", bytes: bytes), extractor: extractor)
+    static func read(_ bytes: Data, extractor: PDFTextExtractor = PDFTextExtractor()) async throws -> AIPPDFReader.Result {
+        try await AIPPDFReader.read(SourceFile(displayName: "aip-pdf/t.pdf", bytes: bytes), extract: extractor.extract)
     }
 
-    @Test func aSyntheticChapterReadsThroughPoppler() throws {
-        let result = try Self.read(TestPDF.document(SyntheticChapter.english))
+    @Test func aSyntheticChapterReadsThroughPoppler() async throws {
+        let result = try await Self.read(TestPDF.document(SyntheticChapter.english))
         let page = try #require(result.page)
         #expect(result.pageCount == 2 && result.findings.isEmpty)
         #expect(page.icao == "ZZZZ" && page.effectiveDate == "2026-01-05")
@@ -25,8 +26,8 @@ struct AIPPDFReaderTests {
         #expect(values[507] == "P7")
     }
 
-    @Test func aSpanishChapterWithoutNumbersReadsThroughPoppler() throws {
-        let result = try Self.read(TestPDF.document(SyntheticChapter.spanish))
+    @Test func aSpanishChapterWithoutNumbersReadsThroughPoppler() async throws {
+        let result = try await Self.read(TestPDF.document(SyntheticChapter.spanish))
         let page = try #require(result.page)
         #expect(page.icao == "ZZZZ" && page.name == "PRUEBAS")
         #expect(page.entries.map { $0.section * 100 + ($0.itemNumber ?? 0) }
@@ -40,43 +41,65 @@ struct AIPPDFReaderTests {
         #expect(result.findings.map(\.code) == [.pdfUnplacedText])
     }
 
-    @Test func garbageEncryptedAndImageOnlyFilesAreFindings() throws {
-        #expect(try Self.read(Data("not a pdf at all".utf8)).findings.map(\.code) == [.pdfNotPDF])
-        #expect(try Self.read(Data()).findings.map(\.code) == [.pdfNotPDF])
-        #expect(try Self.read(Data("%PDF-1.4\n garbage \u{0}\u{1}".utf8)).findings.map(\.code) == [.pdfUnreadable])
-        let encrypted = try Self.read(TestPDF.document(SyntheticChapter.english, encrypted: true))
+    @Test func garbageEncryptedAndImageOnlyFilesAreFindings() async throws {
+        #expect(try await Self.read(Data("not a pdf at all".utf8)).findings.map(\.code) == [.pdfNotPDF])
+        #expect(try await Self.read(Data()).findings.map(\.code) == [.pdfNotPDF])
+        #expect(try await Self.read(Data("%PDF-1.4\n garbage \u{0}\u{1}".utf8)).findings.map(\.code) == [.pdfUnreadable])
+        let encrypted = try await Self.read(TestPDF.document(SyntheticChapter.english, encrypted: true))
         #expect(encrypted.page == nil && encrypted.findings.map(\.code) == [.pdfUnreadable])
         #expect(encrypted.findings.first?.reason.contains("password") == true)
-        let scan = try Self.read(TestPDF.document([[], []]))
+        let scan = try await Self.read(TestPDF.document([[], []]))
         #expect(scan.page == nil && scan.findings.map(\.code) == [.pdfNoTextLayer])
     }
 
-    @Test func outputPastTheLimitStopsPoppler() throws {
+    @Test func outputPastTheLimitStopsPoppler() async throws {
         var extractor = PDFTextExtractor()
         extractor.maximumOutputBytes = 100
-        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == [.pdfOutputTooLarge])
+        #expect(try await Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == [.pdfOutputTooLarge])
     }
 
-    @Test func aPdftotextThatHangsIsKilledAtTheTimeout() throws {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hanging-pdftotext-\(getpid()).sh")
-        try "#!/bin/sh\nexec sleep 30\n".write(to: script, atomically: true, encoding: .utf8)
+    /// A program standing in for pdftotext, written to a temporary file; removed by the caller.
+    static func script(_ name: String, _ body: String) throws -> URL {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid()).sh")
+        try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script
+    }
+
+    @Test func aPdftotextThatHangsIsKilledAtTheTimeout() async throws {
+        let script = try Self.script("hanging-pdftotext", "exec sleep 60")
         defer { try? FileManager.default.removeItem(at: script) }
         var extractor = PDFTextExtractor()
         extractor.executable = script.path
         extractor.timeout = 0.5
-        #expect(try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == [.pdfTimeout])
+        let start = ContinuousClock.now
+        #expect(try await Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor).findings.map(\.code) == [.pdfTimeout])
+        // Killed at the deadline, not waited for until it ends by itself after 60 s (the bound leaves room for a test
+        // run that keeps every thread busy, when this test waits for one to go on).
+        #expect(ContinuousClock.now - start < .seconds(45), "killed at the deadline, not when it ended by itself")
     }
 
-    @Test func aMissingPdftotextNamesItsPackage() {
+    /// A pdftotext writing without end on both streams is killed at the output cap, before the deadline (which would
+    /// give `.timedOut`).
+    @Test func aPdftotextThatWritesWithoutEndIsKilledAtTheCap() async throws {
+        let script = try Self.script("endless-pdftotext", "yes warning >&2 &\nexec yes word")
+        defer { try? FileManager.default.removeItem(at: script) }
+        var extractor = PDFTextExtractor()
+        extractor.executable = script.path
+        extractor.maximumOutputBytes = 1 << 20
+        extractor.timeout = 60
+        #expect(try await extractor.extract(TestPDF.document(SyntheticChapter.english), file: "t.pdf") == .outputTooLarge)
+    }
+
+    @Test func aMissingPdftotextNamesItsPackage() async {
         var extractor = PDFTextExtractor()
         extractor.executable = "/nonexistent/pdftotext"
-        #expect { try Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor) } throws: { error in
+        await #expect { try await Self.read(TestPDF.document(SyntheticChapter.english), extractor: extractor) } throws: { error in
             (error as? SourceError)?.reason.contains("poppler-utils") == true
         }
     }
 
-    @Test func aPdftotextThatCannotStartIsSaidInWordsNotAsAFoundationError() throws {
+    @Test func aPdftotextThatCannotStartIsSaidInWordsNotAsAFoundationError() async throws {
         // Executable, but no program: the system refuses to start it.
         let program = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-program-\(getpid())")
         try "not a program\n".write(to: program, atomically: true, encoding: .utf8)
@@ -84,14 +107,14 @@ struct AIPPDFReaderTests {
         defer { try? FileManager.default.removeItem(at: program) }
         var extractor = PDFTextExtractor()
         extractor.executable = program.path
-        #expect { _ = try extractor.extract(TestPDF.document(SyntheticChapter.english), file: "EBXX.pdf") } throws: { error in
+        await #expect { _ = try await extractor.extract(TestPDF.document(SyntheticChapter.english), file: "EBXX.pdf") } throws: { error in
             (error as? SourceError)?.reason == "cannot start \(program.path): exec format error (Debian package poppler-utils)"
         }
     }
 
     /// Truncations, flipped bytes and repeated blocks of the synthetic chapter and of two real ones (when
     /// `../shared` is there), from a fixed seed: each read ends with a page or with findings saying why not.
-    @Test func mutatedPDFsNeverCrashOrHang() throws {
+    @Test func mutatedPDFsNeverCrashOrHang() async throws {
         var inputs = [TestPDF.document(SyntheticChapter.english)]
         for name in ["EBOS", "ESMS"] where SharedFixtures.available {
             inputs.append(try Data(contentsOf: SharedFixtures.url("aip-pdf/\(name).pdf")))
@@ -111,7 +134,7 @@ struct AIPPDFReaderTests {
                     let start = Int(random.next() % UInt64(bytes.count)), length = min(4096, bytes.count - start)
                     bytes.insert(contentsOf: bytes[(bytes.startIndex + start)..<(bytes.startIndex + start + length)], at: bytes.startIndex + start)
                 }
-                let result = try Self.read(bytes)
+                let result = try await Self.read(bytes)
                 #expect(result.page != nil || !result.findings.isEmpty, "round \(round) of a \(original.count)-byte file")
                 if let page = result.page { #expect(page.entries.allSatisfy { AerodromeDocument.itemSections.contains($0.section) }) }
             }

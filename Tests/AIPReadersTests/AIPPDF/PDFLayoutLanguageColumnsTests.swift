@@ -36,8 +36,8 @@ import Testing
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
-    func languageColumnsReadThroughPoppler() throws {
-        try Self.expectLanguageColumns(SyntheticChapter.read(SyntheticChapter.languageColumns, throughPoppler: true))
+    func languageColumnsReadThroughPoppler() async throws {
+        try Self.expectLanguageColumns(await SyntheticChapter.readThroughPoppler(SyntheticChapter.languageColumns))
     }
 
     @Test func theEnglishColumnIsTheOneWhoseHeadingsHaveTheTemplatesTitles() throws {

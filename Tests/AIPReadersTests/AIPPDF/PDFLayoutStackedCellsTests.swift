@@ -42,8 +42,8 @@ import Testing
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
-    func languagesStackedInEachCellReadThroughPoppler() throws {
-        try Self.expectStackedChapter(SyntheticChapter.read(SyntheticChapter.stackedInCells, throughPoppler: true))
+    func languagesStackedInEachCellReadThroughPoppler() async throws {
+        try Self.expectStackedChapter(await SyntheticChapter.readThroughPoppler(SyntheticChapter.stackedInCells))
     }
 
     @Test func anEnglishTableWithAWrappedLabelIsOneLanguage() throws {
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
-    func languagesStackedInCentredRowsReadThroughPoppler() throws {
-        try Self.expectStackedCentred(SyntheticChapter.read(SyntheticChapter.stackedCentred, throughPoppler: true))
+    func languagesStackedInCentredRowsReadThroughPoppler() async throws {
+        try Self.expectStackedCentred(await SyntheticChapter.readThroughPoppler(SyntheticChapter.stackedCentred))
     }
 }

@@ -54,8 +54,8 @@ import Testing
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
-    func aTwoColumnChapterReadsThroughPoppler() throws {
-        try Self.expectTwoColumnChapter(SyntheticChapter.read(SyntheticChapter.twoColumns, throughPoppler: true))
+    func aTwoColumnChapterReadsThroughPoppler() async throws {
+        try Self.expectTwoColumnChapter(await SyntheticChapter.readThroughPoppler(SyntheticChapter.twoColumns))
     }
 
     @Test func aTitleOverBothColumnsCutsThePageIntoBands() {
@@ -138,8 +138,8 @@ import Testing
     }
 
     @Test(.enabled(if: popplerInstalled, "needs pdftotext (poppler-utils)"))
-    func itemsRunningOnReadThroughPoppler() throws {
-        try Self.expectRunOn(SyntheticChapter.read(SyntheticChapter.runOnColumns, throughPoppler: true))
+    func itemsRunningOnReadThroughPoppler() async throws {
+        try Self.expectRunOn(await SyntheticChapter.readThroughPoppler(SyntheticChapter.runOnColumns))
     }
 
     @Test func theRightColumnRunsOnOnlyWithItemsInSequenceAfterTheLeftOnes() {

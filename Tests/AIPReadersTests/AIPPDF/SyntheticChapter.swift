@@ -1,3 +1,4 @@
+import AIPPDFText
 @testable import AIPReaders
 import TestSupport
 
@@ -22,9 +23,14 @@ enum SyntheticChapter {
         PDFTextLayer(pages: pages.enumerated().map { PDFTextLayer.Page(width: 595, height: 842, words: words($1, page: $0 + 1)) })
     }
 
-    /// `pages` read by the reader: as word boxes (no poppler), or written as a PDF and read through poppler.
-    static func read(_ pages: [[Text]], throughPoppler: Bool = false, file: String = "aip-pdf/t.pdf") throws -> AIPPDFReader.Result {
-        throughPoppler ? try AIPPDFReader.read(SourceFile(displayName: file, bytes: TestPDF.document(pages))) : AIPPDFReader.read(layer(pages), file: file)
+    /// `pages` read by the reader as word boxes (no poppler).
+    static func read(_ pages: [[Text]], file: String = "aip-pdf/t.pdf") -> AIPPDFReader.Result {
+        AIPPDFReader.read(layer(pages), file: file)
+    }
+
+    /// `pages` written as a PDF and read through poppler, as a build reads it.
+    static func readThroughPoppler(_ pages: [[Text]], file: String = "aip-pdf/t.pdf") async throws -> AIPPDFReader.Result {
+        try await AIPPDFReader.read(SourceFile(displayName: file, bytes: TestPDF.document(pages)), extract: PDFTextExtractor().extract)
     }
 
     /// Rows of a numbered table: number at 60, label at 75, value lines at 250, one line every 12 points from `y`.

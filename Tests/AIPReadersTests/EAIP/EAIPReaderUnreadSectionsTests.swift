@@ -100,7 +100,7 @@ struct EAIPReaderUnreadSectionsTests {
     /// Left-out elements count towards the depth at which a parse stops, as the elements of the tree do.
     @Test func aPageTooDeepInsideAnUnreadSectionIsCutAtTheSameDepth() throws {
         var text = Self.egmc
-        let depth = HTMLTreeBuilder.maximumDepth + 10
+        let depth = LibXML2Assumptions.maximumDepth + 10
         try Self.insert(String(repeating: "<span>", count: depth) + String(repeating: "</span>", count: depth), into: 10, of: &text)
         _ = Self.expectSameReading(Data(text.utf8), "nested spans in AD 2.10")
     }

@@ -5,8 +5,34 @@ import Testing
 
 /// The XML parser reads a page with the content of its unread sections cut out; the tree must be the very tree built
 /// from the whole page, and content the scan cannot prove well-formed must not be cut.
-@Suite(.enabled(if: SharedFixtures.available, "needs ../shared/fixtures/eaip (the real EGMC and LFAQ pages)"))
-struct UnreadContentCutTests {
+///
+/// Every property runs on the small pages committed with the tests (``SmallEAIPPages``), so a clean clone runs them
+/// all; the real EGMC and LFAQ pages of `../shared/fixtures/eaip` are added when present.
+@Suite struct UnreadContentCutTests {
+    typealias Page = SmallEAIPPages.Page
+
+    /// The real pages, when `../shared` is here (read when the arguments are made; a page that cannot be read fails
+    /// the test that reads it below).
+    static let realPages: [Page] = !SharedFixtures.available ? [] : [
+        Page(name: "EGMC (real)", bytes: realPage("EG-AD-2.EGMC-en-GB.html"), unreadSectionTag: "<div id=\"EGMC-AD-2.10\">",
+             readSectionTag: "<div id=\"EGMC-AD-2.3\">"),
+        Page(name: "LFAQ (real)", bytes: realPage("FR-AD-2.LFAQ-fr-FR.html"), unreadSectionTag: "<div id=\"LFAQ-AD-2.10\">",
+             readSectionTag: "<div id=\"LFAQ-AD-2.3\">"),
+    ]
+
+    static func realPage(_ name: String) -> Data {
+        // Empty when unreadable: `everyPageIsThere` then fails, naming it.
+        (try? EAIPReaderParserTests.file(name).bytes) ?? Data()
+    }
+
+    /// The committed pages, and the real ones when present.
+    static let pages = SmallEAIPPages.all + realPages
+
+    @Test(arguments: pages)
+    func everyPageIsThere(_ page: Page) {
+        #expect(!page.bytes.isEmpty, "\(page.name) could not be read")
+        #expect(page.bytes.range(of: Data(page.unreadSectionTag.utf8)) != nil && page.bytes.range(of: Data(page.readSectionTag.utf8)) != nil)
+    }
     /// The tree as text: every node in order with its links, names and values spelled out (name indices differ
     /// between the two trees: the cut page never names the elements cut).
     static func dump(_ document: HTMLDocument) -> [String] {
@@ -37,27 +63,32 @@ struct UnreadContentCutTests {
         return scanned
     }
 
-    /// The EGMC page with `markup` (raw bytes) right after the opening tag of AD 2.10, a section the reader never reads.
-    static func egmc(with markup: [UInt8]) throws -> Data {
-        let page = try Data(contentsOf: SharedFixtures.url("eaip/EG-AD-2.EGMC-en-GB.html"))
-        let open = try #require(page.range(of: Data("<div id=\"EGMC-AD-2.10\">".utf8)))
-        var bytes = page
+    /// `page` with `markup` (raw bytes) right after the opening tag of a section the reader never reads (AD 2.10).
+    static func page(_ page: Page, with markup: [UInt8]) throws -> Data {
+        let open = try #require(page.bytes.range(of: Data(page.unreadSectionTag.utf8)))
+        var bytes = page.bytes
         bytes.insert(contentsOf: markup, at: open.upperBound)
         return bytes
     }
 
-    @Test(arguments: EAIPReaderParserTests.realPages)
-    func realPagesAreCutToAFractionAndReadTheSame(_ name: String) throws {
-        let file = try EAIPReaderParserTests.file(name)
-        #expect(Self.expectSameTree(file.bytes, "\(name)"))
-        let cut = try #require(file.bytes.withUnsafeBytes { UnreadContentCut.cut($0.bindMemory(to: UInt8.self), divContent: SectionIndex.content(ofDivWithID:)) })
-        #expect(cut.bytes.count * 3 < file.bytes.count, "\(cut.bytes.count) of \(file.bytes.count) bytes kept")
+    @Test(arguments: pages)
+    func pagesAreCutAndReadTheSame(_ page: Page) throws {
+        #expect(Self.expectSameTree(page.bytes, "\(page.name)"))
+        let cut = try #require(page.bytes.withUnsafeBytes { UnreadContentCut.cut($0.bindMemory(to: UInt8.self), divContent: SectionIndex.content(ofDivWithID:)) })
+        // Real pages are four fifths unread sections (a third at most is kept); the small ones a third or more.
+        let isReal = Self.realPages.contains { $0.name == page.name }
+        #expect(cut.bytes.count * 3 < page.bytes.count * (isReal ? 1 : 2), "\(cut.bytes.count) of \(page.bytes.count) bytes kept")
         // The work budgeted is that of the tags left, counted exactly: less than the whole page's (over-)count.
-        #expect(cut.attributeWork > 0 && cut.attributeWork < PageBudget.attributeWork(file.bytes))
+        #expect(cut.attributeWork > 0 && cut.attributeWork < PageBudget.attributeWork(page.bytes))
+        // The reader, which reads the cut, gives the page the HTML parser gives from the whole page.
+        let file = SourceFile(displayName: "eaip/\(page.name).html", bytes: page.bytes)
+        let read = EAIPReader.read(file)
+        #expect(read.page?.entries.isEmpty == false && read.page?.charts.isEmpty == false)
+        #expect(read.page == EAIPReader.read(file, parser: .html).page)
     }
 
     /// Well-formed content of every kind the scan knows: cut, and the tree is the same.
-    @Test(arguments: [
+    @Test(arguments: pages, [
         "<table><tr><td class=\"x\">a &amp; b &#233; &#x41; &lt;é€𝄞</td></tr></table>",
         "<!-- a comment - with a dash --><![CDATA[ x < y & z ]] ]]>",
         "<p>a ] b ]] c > d \" ' &quot;&apos;</p>",
@@ -68,13 +99,13 @@ struct UnreadContentCutTests {
         "<table><tr><td><div id=\"EGMC-AD-2.3\"><p>read whole</p><div id=\"EGMC-AD-2.12\"><p>kept inside a read one</p></div></div></td></tr></table>",
         "<p>a</p><div id=\"EGMC-AD-2.3\"/><div id=\"EGMC-AD-2.11\"/><meta name=\"m\"/>",
     ])
-    func wellFormedContentIsCut(_ markup: String) throws {
-        #expect(Self.expectSameTree(try Self.egmc(with: Array(markup.utf8)), "\(markup)"))
+    func wellFormedContentIsCut(_ page: Page, _ markup: String) throws {
+        #expect(Self.expectSameTree(try Self.page(page, with: Array(markup.utf8)), "\(page.name): \(markup)"))
     }
 
     /// Whatever is not well-formed, refers to an entity, or is more than the scan checks is not cut: the page reads as
     /// it did, by the parser it did (the HTML parser for a page that is not XML).
-    @Test(arguments: [
+    @Test(arguments: pages, [
         "<p>unclosed", "<b><i>x</b></i>", "</p>", "<td a=b>x</td>", "<td a=\"1\" a=\"2\">x</td>", "<td a=\"1<2\">x</td>",
         "<td a=\"1\"b=\"2\">x</td>", "<td a>x</td>", "<td a=\"x>y",
         "<p>&nbsp;</p>", "<p title=\"&nbsp;\">x</p>", "<p>a & b</p>", "<p>&amp</p>",
@@ -85,36 +116,40 @@ struct UnreadContentCutTests {
         "<div id=\"EGMC-AD-2.1&#48;\"><p>x</p></div>", "<div id=\"EGMC-AD-2.\n3\"><p>x</p></div>",
         // The builder knows attributes by local name: `xml:id` is a div's id to it.
         "<div xml:id=\"EGMC-AD-2.3\"><p>x</p></div>", "<div xml:id=\"EGMC-AD-2.3\" id=\"EGMC-AD-2.10\"><p>x</p></div>",
-        String(repeating: "<span>", count: HTMLTreeBuilder.maximumDepth) + String(repeating: "</span>", count: HTMLTreeBuilder.maximumDepth),
+        String(repeating: "<span>", count: LibXML2Assumptions.maximumDepth) + String(repeating: "</span>", count: LibXML2Assumptions.maximumDepth),
     ])
-    func contentNotProvenIsNotCut(_ markup: String) throws {
-        #expect(!Self.expectSameTree(try Self.egmc(with: Array(markup.utf8)), "\(markup.prefix(60))"))
+    func contentNotProvenIsNotCut(_ page: Page, _ markup: String) throws {
+        #expect(!Self.expectSameTree(try Self.page(page, with: Array(markup.utf8)), "\(page.name): \(markup.prefix(60))"))
     }
 
     /// Bytes that are not UTF-8 of characters XML allows: an invalid byte, an overlong form, a surrogate, U+FFFE, a
     /// truncated sequence.
-    @Test(arguments: [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]] as [[UInt8]])
-    func invalidUTF8IsNotCut(_ sequence: [UInt8]) throws {
+    @Test(arguments: pages, [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]] as [[UInt8]])
+    func invalidUTF8IsNotCut(_ page: Page, _ sequence: [UInt8]) throws {
         let inText = Array("<p>a".utf8) + sequence + Array("b</p>".utf8)
         let inValue = Array("<p title=\"a".utf8) + sequence + Array("b\">x</p>".utf8)
         for markup in [inText, inValue] {
-            #expect(!Self.expectSameTree(try Self.egmc(with: markup), "\(sequence)"))
+            #expect(!Self.expectSameTree(try Self.page(page, with: markup), "\(page.name): \(sequence)"))
         }
     }
 
     /// A page whose DTD has an internal subset (entities, attribute defaults) is parsed whole.
-    @Test func aDocumentTypeWithAnInternalSubsetIsNotCut() throws {
-        var text = String(decoding: try Self.egmc(with: []), as: UTF8.self)
-        let doctype = try #require(text.range(of: "xhtml1-transitional.dtd\""))
-        text.insert(contentsOf: " [<!ENTITY e \"v\">]", at: doctype.upperBound)
-        #expect(!Self.expectSameTree(Data(text.utf8), "internal subset"))
+    @Test(arguments: pages)
+    func aDocumentTypeWithAnInternalSubsetIsNotCut(_ page: Page) throws {
+        var text = String(decoding: page.bytes, as: UTF8.self)
+        // At the end of the page's document type declaration (its system literal is the last quoted part).
+        let doctype = try #require(text.range(of: "<!DOCTYPE"))
+        let end = try #require(text.range(of: ">", range: doctype.upperBound..<text.endIndex))
+        text.insert(contentsOf: " [<!ENTITY e \"v\">]", at: end.lowerBound)
+        #expect(!Self.expectSameTree(Data(text.utf8), "\(page.name): internal subset"))
     }
 
     /// libxml2 refuses a CDATA section (or an attribute value) over 10,000,000 bytes; a page that large is never cut, so
     /// such content in an unread section still makes the page one for the HTML parser.
-    @Test func aPageAsLargeAsLibxml2sLimitIsNotCut() throws {
-        let cdata = Array("<![CDATA[".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: UnreadContentCut.maximumPageBytes + 1) + Array("]]>".utf8)
-        let bytes = try Self.egmc(with: cdata)
+    @Test(arguments: pages)
+    func aPageAsLargeAsLibxml2sLimitIsNotCut(_ page: Page) throws {
+        let cdata = Array("<![CDATA[".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: LibXML2Assumptions.maximumTextLength + 1) + Array("]]>".utf8)
+        let bytes = try Self.page(page, with: cdata)
         #expect(!Self.expectSameTree(bytes, "a 10 MB CDATA section in AD 2.10"))
         #expect(HTMLDocument(bytes: bytes, divContent: SectionIndex.content(ofDivWithID:))?.isXML == false)
     }
@@ -132,19 +167,20 @@ struct UnreadContentCutTests {
     }
 
     /// A page broken outside the sections cut is not cut either; the HTML parser reads it, as before.
-    @Test func aPageBrokenElsewhereIsNotCut() throws {
-        let page = try Self.egmc(with: [])
-        let truncated = page.prefix(page.count * 2 / 3)
+    @Test(arguments: pages)
+    func aPageBrokenElsewhereIsNotCut(_ page: Page) throws {
+        let truncated = page.bytes.prefix(page.bytes.count * 2 / 3)
         #expect(!Self.expectSameTree(truncated, "truncated"))
         #expect(HTMLDocument(bytes: truncated, divContent: SectionIndex.content(ofDivWithID:))?.isXML == false)
     }
 
     /// The attribute budget counts what the XML parser reads: a tag of a read section with too many attributes still
     /// rejects the page, while attributes only cut content has (never parsed) do not.
-    @Test func theBudgetCountsTheTagsTheParserReads() throws {
+    @Test(arguments: pages)
+    func theBudgetCountsTheTagsTheParserReads(_ page: Page) throws {
         let crowded = "<span " + (0..<1_500).map { "a\($0)=\"\"" }.joined(separator: " ") + ">x</span>"
-        var text = String(decoding: try Self.egmc(with: []), as: UTF8.self)
-        let readSection = try #require(text.range(of: "<div id=\"EGMC-AD-2.3\">"))
+        var text = String(decoding: page.bytes, as: UTF8.self)
+        let readSection = try #require(text.range(of: page.readSectionTag))
         text.insert(contentsOf: crowded, at: readSection.upperBound)
         let overBudget = EAIPReader.read(SourceFile(displayName: "eaip/EGMC.html", bytes: Data(text.utf8)))
         #expect(overBudget.page == nil)
@@ -152,7 +188,7 @@ struct UnreadContentCutTests {
 
         // 700 tags of 60 attributes in AD 2.10: more than the page's budget by the whole-page count, none of it parsed.
         let cutTags = String(repeating: "<span " + (0..<60).map { "a\($0)=\"\"" }.joined(separator: " ") + ">x</span>", count: 700)
-        let bytes = try Self.egmc(with: Array(cutTags.utf8))
+        let bytes = try Self.page(page, with: Array(cutTags.utf8))
         #expect(PageBudget.attributeWork(bytes) > PageBudget.allowedAttributeWork(byteCount: bytes.count))
         #expect(Self.expectSameTree(bytes, "attributes in AD 2.10"))
         let read = EAIPReader.read(SourceFile(displayName: "eaip/EGMC.html", bytes: bytes))
@@ -162,9 +198,10 @@ struct UnreadContentCutTests {
 
     /// Real pages damaged at random (a fixed seed): a byte removed, markup or a reference or a stray byte inserted, a
     /// span repeated, anywhere. Whatever the damage, the page cut (when the scan cuts it) reads as the whole page.
-    @Test(arguments: EAIPReaderParserTests.realPages)
-    func randomlyDamagedPagesReadTheSame(_ name: String) throws {
-        let page = try [UInt8](EAIPReaderParserTests.file(name).bytes)
+    @Test(arguments: pages)
+    func randomlyDamagedPagesReadTheSame(_ original: Page) throws {
+        let page = [UInt8](original.bytes)
+        let name = original.name
         let pieces = ["<", ">", "&", "\"", "'", "=", "]]>", "<!--", "-->", "&nbsp;", "&#0;", "&#233;", "\u{01}", "<p>", "</p>", "</div>",
                       "<div id=\"EGMC-AD-2.3\">", "<div id=\"AD-2.9.LFAQ\">", " xmlns:a=\"u\"", " a=\"1\"", "<?x?>", "<![CDATA[", "a:b", "é"]
             .map { Array($0.utf8) } + [[0xFF], [0xC3], [0xEF, 0xBF, 0xBE]]

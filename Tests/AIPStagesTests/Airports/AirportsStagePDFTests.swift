@@ -1,4 +1,5 @@
 import AIPFindings
+import AIPPDFText
 import AIPReaders
 @testable import AIPStages
 import Foundation
@@ -88,12 +89,12 @@ struct AirportsStagePDFChartTests {
         var arrivals: [Departure]?
     }
 
-    @Test func lfatChartsBecomeItsProcedures() throws {
+    @Test func lfatChartsBecomeItsProcedures() async throws {
         let data = try Data(contentsOf: SharedFixtures.url("aip-pdf/expected.json"))
         let lfat = try #require(try JSONDecoder().decode([String: Expected].self, from: data)["LFAT"])
         let (expectedApproaches, expectedDepartures) = (try #require(lfat.approaches), try #require(lfat.departures))
         let file = try SourceFile(contentsOf: SharedFixtures.url("aip-pdf/LFAT.pdf"), displayName: "aip-pdf/LFAT.pdf")
-        let page = try #require(try AIPPDFReader.read(file).page)
+        let page = try #require(try await AIPPDFReader.read(file, extract: PDFTextExtractor().extract).page)
         #expect(page.charts.count == 14)  // 12 chart pages, the SID pages giving one title per route
         var findings: [Finding] = []
         let rows = page.charts.compactMap { AirportsStage.procedureRow($0, page: page, findings: &findings) }
