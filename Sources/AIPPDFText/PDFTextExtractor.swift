@@ -81,7 +81,7 @@ public struct PDFTextExtractor: Sendable {
         let (timeout, maximumOutputBytes) = (timeout, maximumOutputBytes)
         // Fails only when the process has ended already, which is what it is for.
         let kill: @Sendable () -> Void = { try? execution.send(signal: .kill) }
-        return await withTaskGroup(of: Streams.self) { group in
+        return await withTaskGroup(of: Part.self) { group in
             group.addTask {
                 var output = Data()
                 do {
@@ -89,13 +89,13 @@ public struct PDFTextExtractor: Sendable {
                         buffer.withUnsafeBytes { output.append(contentsOf: $0) }
                         guard output.count <= maximumOutputBytes else {
                             kill()
-                            return Streams(stop: .tooLarge)
+                            return .stream(Streams(stop: .tooLarge))
                         }
                     }
                 } catch {
                     // A failed read ends the stream as an early end of file would: what was read is judged by the exit status.
                 }
-                return Streams(output: output)
+                return .stream(Streams(output: output))
             }
             group.addTask {
                 var errors = Data()
@@ -107,24 +107,35 @@ public struct PDFTextExtractor: Sendable {
                 } catch {
                     // As for stdout: only its last line is ever used, as a message.
                 }
-                return Streams(errors: errors.suffix(4096))
+                return .stream(Streams(errors: errors.suffix(4096)))
             }
-            let deadline = Task {
+            group.addTask {
                 // Cancelled when both streams end first.
-                guard (try? await Task.sleep(for: .seconds(timeout))) != nil else { return false }
+                guard (try? await Task.sleep(for: .seconds(timeout))) != nil else { return .deadline(passed: false) }
                 kill()
-                return true
+                return .deadline(passed: true)
             }
-            var streams = Streams()
-            for await part in group {
-                streams.output += part.output
-                streams.errors += part.errors
-                streams.stop = streams.stop ?? part.stop
+            var streams = Streams(), ended = 0
+            while let part = await group.next() {
+                switch part {
+                case .stream(let stream):
+                    streams.output += stream.output
+                    streams.errors += stream.errors
+                    streams.stop = streams.stop ?? stream.stop
+                    ended += 1
+                    if ended == 2 { group.cancelAll() }
+                case .deadline(let passed):
+                    if passed { streams.stop = streams.stop ?? .timedOut }
+                }
             }
-            deadline.cancel()
-            if await deadline.value, streams.stop == nil { streams.stop = .timedOut }
             return streams
         }
+    }
+
+    /// What one of ``drain(_:)``'s tasks gives.
+    private enum Part: Sendable {
+        case stream(Streams)
+        case deadline(passed: Bool)
     }
 
     /// A failure to start the process in words: the system's reason when swift-subprocess gives one.
