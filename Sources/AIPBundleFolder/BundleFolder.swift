@@ -313,24 +313,15 @@ public final class BundleFolder: @unchecked Sendable {
 }
 
 /// The bundle folder cannot be opened or published to; ``kind`` says what a caller can do about it.
-public struct BundleFolderError: Error, Sendable, CustomStringConvertible, LocalizedError {
-    public enum Kind: String, Sendable, CaseIterable {
-        /// Another process holds the folder's lock: retry when it is done.
-        case busy
-        /// The folder holds files or links aipbundle did not write, which it never deletes, replaces or follows:
-        /// a person moves them or names another folder.
-        case foreignContent
-        /// A file-system call failed (create, list, link, rename, flush); the message names the path and the cause.
-        case fileSystem
-    }
+public typealias BundleFolderError = KindedError<BundleFolderErrorKind>
 
-    public var kind: Kind
-    public var description: String
-
-    public init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
-
-    public var errorDescription: String? { description }
+/// What kind of ``BundleFolderError`` it is.
+public enum BundleFolderErrorKind: String, Sendable, CaseIterable {
+    /// Another process holds the folder's lock: retry when it is done.
+    case busy
+    /// The folder holds files or links aipbundle did not write, which it never deletes, replaces or follows:
+    /// a person moves them or names another folder.
+    case foreignContent
+    /// A file-system call failed (create, list, link, rename, flush); the message names the path and the cause.
+    case fileSystem
 }
