@@ -49,8 +49,9 @@ public struct BuildReport: Sendable, Codable {
             totals.rowsWritten.merge(stage.rowsWritten, uniquingKeysWith: +)
             totals.findings += stage.findingCount()
             totals.findingsByCode.merge(stage.findingCountsByCode, uniquingKeysWith: +)
-            for action in Finding.Action.allCases where stage.findingCount(action) > 0 {
-                totals.findingsByAction[action.rawValue, default: 0] += stage.findingCount(action)
+            for action in Finding.Action.allCases {
+                let count = stage.findingCount(action)
+                if count > 0 { totals.findingsByAction[action.rawValue, default: 0] += count }
             }
         }
         return totals

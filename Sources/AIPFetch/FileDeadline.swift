@@ -17,7 +17,12 @@ final class FileDeadline: Sendable {
     private let start = Mutex<ContinuousClock.Instant?>(nil)
 
     init(timeoutSeconds: Double) {
-        limit = .milliseconds(Int64(timeoutSeconds * Self.factor * 1000))
+        limit = Self.limit(timeoutSeconds: timeoutSeconds)
+    }
+
+    /// `timeout_seconds` × ``factor``.
+    static func limit(timeoutSeconds: Double) -> Duration {
+        .milliseconds(Int64(timeoutSeconds * factor * 1000))
     }
 
     /// The limit as messages say it: `300 s (timeout_seconds × 10, retries included)`.

@@ -157,7 +157,7 @@ final class HTTPFetcher: Sendable {
         if let etag = validators?.etag { request.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified = validators?.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
         // The client's own timeout covers only the wait for the head; ``FileDeadline/run(_:)`` covers the body too.
-        return try await client.execute(request, timeout: .milliseconds(Int64(settings.timeoutSeconds * FileDeadline.factor * 1000)))
+        return try await client.execute(request, timeout: TimeAmount(FileDeadline.limit(timeoutSeconds: settings.timeoutSeconds)))
     }
 
     /// Streams the body into the store, refusing it past the size cap or short of its `Content-Length`.
