@@ -21,13 +21,16 @@ public struct PDFTextExtractor: Sendable {
 
     public init() {}
 
+    /// Runs the jobs of every extraction (each a few microseconds: a buffer appended, a kill sent).
+    private static let executor = SerialQueueExecutor(label: "aipbundle.pdftotext")
+
     /// - Throws: ``SourceError`` when pdftotext cannot be started at all (not installed), or the temporary copy of
     ///   the PDF cannot be written: the build cannot read any PDF then, which a person must fix.
     public func extract(_ pdf: Data, file: String) async throws(SourceError) -> PDFTextExtraction {
         // On a thread of its own: on the two threads the stages share, a stage's long stretch of work would leave
         // pdftotext's output unread (pdftotext then waits on a full pipe) and its deadline late, and a chapter read
         // in half a second could time out. Today's process waited on a thread it held; this one holds none.
-        try await withTaskExecutorPreference(ProcessExecutor.shared) { () async throws(SourceError) -> PDFTextExtraction in
+        try await withTaskExecutorPreference(Self.executor) { () async throws(SourceError) -> PDFTextExtraction in
             try await run(pdf, file: file)
         }
     }
@@ -148,18 +151,5 @@ public struct PDFTextExtractor: Sendable {
         if executable.contains("/") { return FileManager.default.isExecutableFile(atPath: executable) ? executable : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}
-
-/// Runs the jobs of pdftotext's extractions on a serial dispatch queue, not on the cooperative threads the stages
-/// share: each job is a few microseconds (a buffer appended, a kill sent), and a serial queue always gets a thread.
-private final class ProcessExecutor: TaskExecutor {
-    static let shared = ProcessExecutor()
-    private let queue = DispatchQueue(label: "aipbundle.pdftotext")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
     }
 }
