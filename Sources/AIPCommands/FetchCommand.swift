@@ -1,6 +1,8 @@
 import AIPBuild
 import AIPFetch
 import AIPPipeline
+import AIPReaders
+import AIPStages
 import ArgumentParser
 import Foundation
 
@@ -11,8 +13,10 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
         abstract: "Fetch the source tree of an AIRAC cycle from the web into a folder that `build --sources` reads.",
         discussion: """
             Fetches OurAirports, GeoNames, the VATSpy FIR boundaries, the eAIP aerodrome pages of the UK, France, \
-            Norway and Slovenia (found through each eAIP's menu) and Austria's AD 2 PDFs; URLs come from the built-in \
-            defaults or pipeline.json section "fetch" (docs/fetch.md). Requests are conditional (ETag, \
+            Norway and Slovenia (found through each eAIP's menu), Austria's AD 2 PDFs, and with autorouter \
+            credentials (AUTOROUTER_CLIENT_ID, AUTOROUTER_CLIENT_SECRET) the AD 2 chapter and chart list of every \
+            aerodrome the build keeps; URLs come from the built-in defaults or pipeline.json section "fetch" \
+            (docs/fetch.md). Requests are conditional (ETag, \
             Last-Modified), every file is checked before use, and the new tree replaces the old one at once, with \
             sources.lock.json recording where each file came from. Progress and one line per source go to stderr; \
             stdout gets one line (or with --json one document listing every source's outcome).
@@ -60,8 +64,10 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
     func execute(_ log: CommandLog) async throws -> FetchResult {
         try PathCheck.folderOrNothing(out, role: "--out, the source tree")
         let cycle = self.cycle.cycle ?? AIRACCycle(containing: Date())
-        var options = FetchOptions(out: URL(fileURLWithPath: out), cycle: cycle, settings: try settings(),
+        let (settings, scope) = try settings()
+        var options = FetchOptions(out: URL(fileURLWithPath: out), cycle: cycle, settings: settings,
                                    userAgent: "aipbundle/\(BundleBuilder.builderVersion)")
+        options.aerodromes = Self.aerodromes(scope: AirportsStage(settings: scope))
         options.only = only.names
         options.mirror = mirror
         options.keepStale = keepStale
@@ -78,22 +84,33 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
                 log.logger.info("\(line)")
             }
         }
+        let states = summary.stateLines
+        if !states.isEmpty { log.logger.info("AIP documents per state:\n\(states.joined(separator: "\n"))") }
         return FetchResult(summary: summary, cycle: cycle)
     }
 
-    private func settings() throws -> FetchSettings {
+    /// `pipeline.json` (`--config`, else the tree's own, else the defaults): the fetch's section, and the build's
+    /// airport scope, which an API source asks about.
+    private func settings() throws -> (FetchSettings, AirportsScope) {
         let file = config.file ?? URL(fileURLWithPath: out).appendingPathComponent("pipeline.json")
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            if config.file != nil {
-                throw CommandFailure(exit: .failure, description: "the settings file \(file.path) (--config) cannot be read; check its path and permissions")
-            }
-            return FetchSettings()
+        let data = FileManager.default.contents(atPath: file.path)
+        if data == nil, config.file != nil {
+            throw CommandFailure(exit: .failure, description: "the settings file \(file.path) (--config) cannot be read; check its path and permissions")
         }
         do {
-            return try SettingsFile(data: data, name: file.path, sections: BundleBuilder.settingsSections)
-                .decode(FetchSettings.self, section: FetchSettings.section)
+            let settings = try SettingsFile(data: data ?? Data("{}".utf8), name: file.path, sections: BundleBuilder.settingsSections)
+            return (try settings.decode(FetchSettings.self, section: FetchSettings.section),
+                    try settings.decode(AirportsScope.self, section: AirportsStage.name))
         } catch let error as SettingsError {
             throw CommandFailure(exit: .failure, description: error.description)
+        }
+    }
+
+    /// The aerodromes the build keeps (its `airports` scope), as an API source asks about them.
+    private static func aerodromes(scope stage: AirportsStage) -> @Sendable (Data) throws -> [FetchAerodrome] {
+        { data in
+            try OurAirportsReader.readAirports(SourceFile(displayName: "ourairports/airports.csv", bytes: data), include: stage.includes).airports
+                .compactMap { airport in airport.resolvedICAO.map { FetchAerodrome(icao: $0, country: airport.isoCountry, type: airport.type) } }
         }
     }
 }

@@ -20,28 +20,30 @@ public enum BuiltInSources {
             .init(url: vatspyBase + "Boundaries.geojson", path: "firs/Boundaries.geojson", check: .geojson),
             .init(url: vatspyBase + "VATSpy.dat", path: "firs/VATSpy.dat", check: .text),
         ]),
-        "eaip-gb": eaip(base: "https://www.aurora.nats.co.uk/htmlAIP/Publications/{airac}-AIRAC/", country: "EG", lang: "en-GB", folder: "eaip/gb"),
+        "eaip-gb": eaip(base: "https://www.aurora.nats.co.uk/htmlAIP/Publications/{airac}-AIRAC/", country: "EG", lang: "en-GB", folder: "eaip/gb", state: "GB"),
         // The first folder is the eAIP date, the second the AIRAC date; they are equal in every public URL seen.
         "eaip-fr": eaip(base: "https://www.sia.aviation-civile.gouv.fr/media/dvd/eAIP_{dd}_{MON}_{yyyy}/FRANCE/AIRAC-{airac}/",
-                        country: "FR", prefix: "LF", lang: "fr-FR", folder: "eaip/fr"),
+                        country: "FR", prefix: "LF", lang: "fr-FR", folder: "eaip/fr", state: "FR"),
         "eaip-no": SourceDefinition(redirect: "https://aim-prod.avinor.no/no/AIP/",
                                     index: "{redirect}/{airac}-AIRAC/html/index-en-GB.html",
-                                    links: [#"EN-AD-2\.(EN[A-Z]{2})-en-GB\.html$"#], folder: "eaip/no", check: .eaipPage),
+                                    links: [#"EN-AD-2\.(EN[A-Z]{2})-en-GB\.html$"#], folder: "eaip/no", check: .eaipPage, states: ["NO"]),
         // VFR aerodromes are published as AD-4 pages; an aerodrome with both keeps its AD-2 page.
         "eaip-si": SourceDefinition(index: "https://aim.sloveniacontrol.si/aim/eAIP/Operations/{airac}-AIRAC/html/index-en-GB.html",
                                     links: [#"LJ-AD-2\.(LJ[A-Z]{2})-en-GB\.html$"#, #"LJ-AD-4\.(LJ[A-Z]{2})-en-GB\.html$"#],
-                                    folder: "eaip/si", check: .eaipPage),
+                                    folder: "eaip/si", check: .eaipPage, states: ["SI"]),
         "aip-pdf-at": SourceDefinition(index: "https://eaip.austrocontrol.at/lo/{yymmdd}/ad_2.htm",
                                        links: [#"PART_3/AD_2/[A-Z]+/AD_2_(LO[A-Z]{2})/LO_AD_2_LO[A-Z]{2}_en\.pdf$"#],
-                                       folder: "aip-pdf/at", check: .pdf),
+                                       folder: "aip-pdf/at", check: .pdf, states: ["AT"]),
+        // Any European aerodrome's AD 2 chapter and chart list, for a registered client; skipped without credentials.
+        "autorouter": SourceDefinition(autorouter: AutorouterSettings()),
     ]
 
     /// Sources whose failure fails the run unless `fetch.required` says otherwise: a build needs them all.
     public static let required = ["firs", "geonames", "ourairports"]
 
-    private static func eaip(base: String, country: String, prefix: String? = nil, lang: String, folder: String) -> SourceDefinition {
+    private static func eaip(base: String, country: String, prefix: String? = nil, lang: String, folder: String, state: String) -> SourceDefinition {
         SourceDefinition(index: base + "html/index-\(lang).html",
                          links: [#"\#(country)-AD-2\.(\#(prefix ?? country)[A-Z]{2})-\#(lang)\.html$"#],
-                         folder: folder, check: .eaipPage)
+                         folder: folder, check: .eaipPage, states: [state])
     }
 }

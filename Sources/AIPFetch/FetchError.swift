@@ -19,4 +19,6 @@ public enum FetchErrorKind: String, Sendable, CaseIterable {
     case fileSystem
     /// Another fetch writes to the same tree.
     case busy
+    /// The site refused the credentials or the token (HTTP 401): an API source renews its token once.
+    case unauthorized
 }

@@ -21,6 +21,11 @@ public struct FetchOptions: Sendable {
     public var progress: @Sendable (String) -> Void = { _ in }
     /// The fetch time written for new bytes.
     public var now: @Sendable () -> Date = { Date() }
+    /// The aerodromes `build` keeps, read from OurAirports' `airports.csv` (its bytes): what an API source asks
+    /// about. Given by the command, which links the readers; nil fails an API source that needs it.
+    public var aerodromes: (@Sendable (Data) throws -> [FetchAerodrome])?
+    /// Where API credentials are looked up (the process's environment).
+    public var environment = ProcessInfo.processInfo.environment
 
     public init(out: URL, cycle: AIRACCycle, settings: FetchSettings, userAgent: String) {
         self.out = out
@@ -74,16 +79,16 @@ public enum Fetcher {
         let now = Self.timestamp(options.now())
         let variables = CycleVariables(options.cycle)
 
-        let results = await withTaskGroup(of: SourceOutcome.self) { group in
-            for id in ids {
-                let run = SourceRun(id: id, definition: options.settings.sources[id]!, variables: variables, fetcher: fetcher,
-                                    previous: previousEntries, now: now, progress: options.progress)
-                group.addTask {
-                    do { return SourceOutcome(id: id, result: .success(try await run.run())) } catch { return SourceOutcome(id: id, result: .failure(error)) }
-                }
-            }
-            return await group.reduce(into: [String: Result<SourceRun.Result, any Error>]()) { $0[$1.id] = $1.result }
+        let runs = SourceRuns(options: options, fetcher: fetcher, previous: previousEntries, now: now)
+        // Sources that read another source's files (an API source asks about OurAirports' aerodromes) run after the others.
+        var results = await runs.run(ids.filter { options.settings.sources[$0]!.autorouter == nil }) { id, definition in
+            try await SourceRun(id: id, definition: definition, variables: variables, fetcher: fetcher, previous: previousEntries,
+                                now: now, progress: options.progress).run()
         }
+        let airportsFile = try Self.airportsFile(results: results, previousLock: previousLock, previousTree: previousTree, store: store)
+        results.merge(await runs.run(ids.filter { options.settings.sources[$0]!.autorouter != nil }) { id, definition in
+            try await runs.autorouter(id, settings: definition.autorouter!, airportsFile: airportsFile)
+        }) { first, _ in first }
         try await fetcher.shutdown()
 
         var lockSources: [SourcesLock.Source] = []
@@ -104,8 +109,15 @@ public enum Fetcher {
             case .success(let run):
                 lockSources.append(run.source)
                 let unchanged = before.map { Self.sameContent($0, run.source) } ?? false
+                let states = run.states.isEmpty ? Self.states(of: id, options.settings.sources[id]!, files: run.source.files, before: before) : run.states
                 summaries.append(.init(id: id, outcome: unchanged ? .unchanged : .ok, required: required, files: run.source.files.count,
-                                       bytesTransferred: run.transferred, requests: run.requests))
+                                       bytesTransferred: run.transferred, requests: run.requests, states: states,
+                                       withoutChapter: run.withoutChapter))
+            case .failure(let error as SkippedSource):
+                // Nothing was asked of the site: the previous tree's files stay, as for a source not asked for.
+                if let before { lockSources.append(before) }
+                summaries.append(.init(id: id, outcome: .skipped, required: required, files: before?.files.count ?? 0, bytesTransferred: 0,
+                                       requests: 0, reason: error.reason))
             case .failure(let error):
                 var summary = FetchSummary.Source(id: id, outcome: .failed, required: required, files: 0, bytesTransferred: 0,
                                                   requests: 0, reason: ErrorText.reason(error))
@@ -125,7 +137,7 @@ public enum Fetcher {
 
         let lock = SourcesLock(format: SourcesLock.currentFormat, airac: options.cycle.effectiveDate, sources: lockSources)
         let lockData = try lock.data()
-        summary.lockSHA256 = SHA256.hash(data: lockData).map { String(format: "%02x", $0) }.joined()
+        summary.lockSHA256 = SHA256.hash(data: lockData).hex
         // Nothing changed: the tree stays as it is, not even swapped for an equal copy, provided its files still are
         // what the lock says (else the tree is assembled anew from the cache, which holds only checked bytes).
         if let previousTree, FileManager.default.contents(atPath: previousTree.appendingPathComponent(SourcesLock.fileName).path) == lockData {
@@ -200,6 +212,33 @@ public enum Fetcher {
         return edited
     }
 
+    /// The bytes of OurAirports' `airports.csv` as the new tree will hold them: fetched this run, or kept from the
+    /// previous tree. Nil when neither has it (an API source then fails, saying so).
+    private static func airportsFile(results: [String: Result<SourceRun.Result, any Error>], previousLock: SourcesLock?,
+                                     previousTree: URL?, store: ObjectStore) throws -> Data? {
+        let path = "ourairports/airports.csv"
+        let entry: SourcesLock.Entry?
+        if case .success(let run)? = results["ourairports"] {
+            entry = run.source.files.first { $0.path == path }
+        } else {
+            entry = previousLock?.source("ourairports")?.files.first { $0.path == path }
+        }
+        guard let entry else { return nil }
+        if let object = store.object(entry.sha256) { return FileManager.default.contents(atPath: object.path) }
+        guard let kept = previousTree?.appendingPathComponent(path), try ObjectStore.sha256(of: kept) == entry.sha256 else { return nil }
+        return FileManager.default.contents(atPath: kept.path)
+    }
+
+    /// A state's own publication per state it serves: its files, and how many are new since the previous lock.
+    private static func states(of id: String, _ definition: SourceDefinition, files: [SourcesLock.Entry],
+                               before: SourcesLock.Source?) -> [FetchSummary.StateOutcome] {
+        let old = Set(before?.files.map(\.sha256) ?? [])
+        return definition.states.map { state in
+            FetchSummary.StateOutcome(state: state, source: id, aerodromes: 0, files: files.count,
+                                      downloaded: files.filter { !old.contains($0.sha256) }.count)
+        }
+    }
+
     /// Whether a source holds the same files, bytes and validators as before.
     private static func sameContent(_ before: SourcesLock.Source, _ after: SourcesLock.Source) -> Bool {
         before.files == after.files && before.staleFrom == nil
@@ -211,11 +250,4 @@ public enum Fetcher {
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: date)
     }
-}
-
-/// How one source's run ended. A struct, not a tuple: a task group whose children return a tuple holding a `Result`
-/// crashed in release builds (Swift 6.3.1, seen in the stage loop and here in `make bench`).
-private struct SourceOutcome: Sendable {
-    var id: String
-    var result: Result<SourceRun.Result, any Error>
 }

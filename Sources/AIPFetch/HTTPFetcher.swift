@@ -66,14 +66,16 @@ final class HTTPFetcher: Sendable {
 
     /// GETs `url` (following redirects), sending `validators` as a conditional request when given. `allowsHTTP`:
     /// the source's own URL is `http`, so plain `http` may be requested for it.
-    func get(_ url: URL, validators: Validators?, check: ContentCheck, item: String?, allowsHTTP: Bool) async throws -> Answer {
+    /// `headers` go with every request (an API's `Authorization`; never in a message).
+    func get(_ url: URL, validators: Validators?, check: ContentCheck, item: String?, allowsHTTP: Bool,
+             headers: [(String, String)] = []) async throws -> Answer {
         let deadline = FileDeadline(timeoutSeconds: settings.timeoutSeconds)
         var current = url
         var conditions = validators
         var hops = 0
         while hops <= settings.maxRedirects {
             try Self.checkScheme(current, allowsHTTP: allowsHTTP, redirectedFrom: current == url ? nil : url)
-            switch try await attempt(current, validators: conditions, check: check, item: item, deadline: deadline) {
+            switch try await attempt(current, validators: conditions, check: check, item: item, headers: headers, deadline: deadline) {
             case .answer(let answer): return answer
             case .distrustedNotModified:
                 // Asked again once, without conditions: a 304 cannot answer that.
@@ -94,7 +96,7 @@ final class HTTPFetcher: Sendable {
         try Self.checkScheme(url, allowsHTTP: allowsHTTP, redirectedFrom: nil)
         let deadline = FileDeadline(timeoutSeconds: settings.timeoutSeconds)
         let (code, location) = try await withRetries(url, deadline: deadline) {
-            let response = try await self.send(url, validators: nil)
+            let response = try await self.send(url, validators: nil, headers: [])
             return (Int(response.status.code), response.headers.first(name: "Location"))
         }
         guard (300..<400).contains(code), let location, let target = MirrorMapping.resolve(location, against: url) else {
@@ -121,9 +123,10 @@ final class HTTPFetcher: Sendable {
         case distrustedNotModified
     }
 
-    private func attempt(_ url: URL, validators: Validators?, check: ContentCheck, item: String?, deadline: FileDeadline) async throws -> Step {
+    private func attempt(_ url: URL, validators: Validators?, check: ContentCheck, item: String?, headers: [(String, String)],
+                         deadline: FileDeadline) async throws -> Step {
         try await withRetries(url, deadline: deadline) {
-            let response = try await self.send(url, validators: validators)
+            let response = try await self.send(url, validators: validators, headers: headers)
             let code = Int(response.status.code)
             if [301, 302, 303, 307, 308].contains(code), let location = response.headers.first(name: "Location") {
                 return .redirect(location)
@@ -151,9 +154,44 @@ final class HTTPFetcher: Sendable {
         return true
     }
 
-    private func send(_ url: URL, validators: Validators?) async throws -> HTTPClientResponse {
+    /// A small answer of an API, read whole: its status and body.
+    struct APIAnswer: Sendable {
+        var status: Int
+        var body: Data
+    }
+
+    /// One API request (`POST` with a form body, or `GET`), through the host gate, the mirror and the retries of
+    /// any file; the answer's body read into memory up to `cap` bytes. Statuses other than 5xx and 429 (retried)
+    /// are returned for the caller to judge: an API says "no such aerodrome" or "token expired" with them.
+    func call(_ url: URL, method: HTTPMethod = .GET, headers: [(String, String)], form: Data? = nil, cap: Int,
+              allowsHTTP: Bool) async throws -> APIAnswer {
+        try Self.checkScheme(url, allowsHTTP: allowsHTTP, redirectedFrom: nil)
+        let deadline = FileDeadline(timeoutSeconds: settings.timeoutSeconds)
+        return try await withRetries(url, deadline: deadline) {
+            let response = try await self.send(url, validators: nil, headers: headers, method: method, form: form)
+            let code = Int(response.status.code)
+            if code >= 500 || code == 429 { throw HTTPStatusError(url: url, code: code, retryAfter: response.headers.first(name: "Retry-After")) }
+            var body = Data()
+            for try await buffer in response.body {
+                guard body.count + buffer.readableBytes <= cap else {
+                    throw FetchError(.refused, "\(url.shown): the answer passes \(cap) bytes, more than such an answer can be (an error page, or the wrong server?)")
+                }
+                body.append(contentsOf: buffer.readableBytesView)
+            }
+            return APIAnswer(status: code, body: body)
+        }
+    }
+
+    private func send(_ url: URL, validators: Validators?, headers: [(String, String)], method: HTTPMethod = .GET,
+                      form: Data? = nil) async throws -> HTTPClientResponse {
         var request = HTTPClientRequest(url: mirror.requestURL(for: url))
+        request.method = method
         request.headers.add(name: "User-Agent", value: userAgent)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let form {
+            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            request.body = .bytes(ByteBuffer(bytes: form))
+        }
         if let etag = validators?.etag { request.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified = validators?.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
         // The client's own timeout covers only the wait for the head; ``FileDeadline/run(_:)`` covers the body too.
@@ -204,7 +242,7 @@ final class HTTPFetcher: Sendable {
             store.discard(temporary)
             throw FetchError(.refused, "\(url.shown): \(problem) (status 200, \(received) bytes)")
         }
-        let sha256 = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let sha256 = hasher.finalize().hex
         let object = try store.adopt(temporary, sha256: sha256)
         return Download(finalURL: url, validators: Self.validators(response.headers) ?? Validators(), sha256: sha256,
                         bytes: received, object: object)
@@ -253,6 +291,8 @@ final class HTTPFetcher: Sendable {
     private static func explain(_ error: any Error, url: URL, attempts: Int, deadline: FileDeadline) -> any Error {
         let tries = attempts == 1 ? "" : " (after \(attempts) attempts)"
         switch error {
+        case let status as HTTPStatusError where status.code == 401:
+            return FetchError(.unauthorized, "\(url.shown): HTTP 401, not authorized")
         case let status as HTTPStatusError:
             return FetchError(.network, "\(url.shown): HTTP \(status.code)\(tries)\(status.code == 404 ? "; the file is not published at this URL (wrong cycle, or the site moved it?)" : "")")
         case let transfer as TransferError:

@@ -76,6 +76,17 @@ public struct ObjectStore: Sendable {
         return destination
     }
 
+    /// Stores bytes fetch made itself (a chart list gathered from many answers); returns their SHA-256.
+    func store(_ data: Data) throws -> String {
+        let temporary = temporaryFile()
+        do { try data.write(to: temporary) } catch {
+            throw FetchError(.fileSystem, "cannot write into the fetch cache \(root.path) (\(ErrorText.reason(error))); give a writable --cache folder")
+        }
+        let sha256 = SHA256.hash(data: data).hex
+        _ = try adopt(temporary, sha256: sha256)
+        return sha256
+    }
+
     /// The SHA-256 of `file`'s bytes, read in blocks.
     static func sha256(of file: URL) throws -> String {
         let handle: FileHandle
@@ -89,7 +100,7 @@ public struct ObjectStore: Sendable {
         } catch {
             throw FetchError(.fileSystem, "cannot read \(file.path) to check it: \(ErrorText.reason(error))")
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hasher.finalize().hex
     }
 
     /// Checks the stored objects named `sha256s` against their names and removes those whose bytes changed, so
@@ -153,4 +164,9 @@ public struct ObjectStore: Sendable {
             discard(folder.appendingPathComponent(name))
         }
     }
+}
+
+extension SHA256.Digest {
+    /// The digest as the lock and the cache name it: 64 lower-case hex digits.
+    var hex: String { map { String(format: "%02x", $0) }.joined() }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// defaults in ``BuiltInSources``, overridden by `pipeline.json` section `fetch.sources`).
 ///
 /// URL templates may hold the cycle's variables (``CycleVariables``) and `{redirect}`. A source has fixed `files`,
-/// or an `index` page whose links (matching `links`) are the files, or both.
+/// or an `index` page whose links (matching `links`) are the files, or both; or it is an API source
+/// (``AutorouterSettings``), whose files are found through the API.
 public struct SourceDefinition: Sendable, Equatable, Codable {
     /// Files at fixed URLs, each stored at its own path in the tree.
     public var files: [FixedFile]
@@ -21,6 +22,11 @@ public struct SourceDefinition: Sendable, Equatable, Codable {
     public var folder: String?
     /// What a discovered file must be.
     public var check: ContentCheck?
+    /// The ISO codes of the states whose AIP the source serves (for the summary per state); an API source tells
+    /// them per aerodrome instead.
+    public var states: [String]
+    /// Set for the autorouter API source: the files are the chapters and chart lists the API gives.
+    public var autorouter: AutorouterSettings?
 
     public struct FixedFile: Sendable, Equatable, Codable {
         public var url: String
@@ -36,25 +42,47 @@ public struct SourceDefinition: Sendable, Equatable, Codable {
     }
 
     public init(files: [FixedFile] = [], redirect: String? = nil, index: String? = nil, links: [String] = [],
-                folder: String? = nil, check: ContentCheck? = nil) {
+                folder: String? = nil, check: ContentCheck? = nil, states: [String] = [], autorouter: AutorouterSettings? = nil) {
         self.files = files
         self.redirect = redirect
         self.index = index
         self.links = links
         self.folder = folder
         self.check = check
+        self.states = states
+        self.autorouter = autorouter
     }
 
-    enum CodingKeys: String, CodingKey { case files, redirect, index, links, folder, check }
+    enum CodingKeys: String, CodingKey { case files, redirect, index, links, folder, check, states }
+
+    /// Any key of the source, to tell an API source by its keys.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 
     public init(from decoder: any Decoder) throws {
+        let keys = Set(try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue))
+        // `{"countries": ["DE"]}` is an autorouter source: any of its keys says so, and it takes no other.
+        if !keys.isDisjoint(with: AutorouterSettings.keys) {
+            guard keys.isSubset(of: AutorouterSettings.keys) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                    "an autorouter source takes only \(AutorouterSettings.keys.sorted().joined(separator: ", ")); found \(keys.subtracting(AutorouterSettings.keys).sorted().joined(separator: ", "))"))
+            }
+            self.init(autorouter: try AutorouterSettings(from: decoder))
+            return
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        files = try container.decodeIfPresent([FixedFile].self, forKey: .files) ?? []
-        redirect = try container.decodeIfPresent(String.self, forKey: .redirect)
-        index = try container.decodeIfPresent(String.self, forKey: .index)
-        links = try container.decodeIfPresent([String].self, forKey: .links) ?? []
-        folder = try container.decodeIfPresent(String.self, forKey: .folder)
-        check = try container.decodeIfPresent(ContentCheck.self, forKey: .check)
+        let files = try container.decodeIfPresent([FixedFile].self, forKey: .files) ?? []
+        let index = try container.decodeIfPresent(String.self, forKey: .index)
+        let links = try container.decodeIfPresent([String].self, forKey: .links) ?? []
+        let folder = try container.decodeIfPresent(String.self, forKey: .folder)
+        let check = try container.decodeIfPresent(ContentCheck.self, forKey: .check)
+        self.init(files: files, redirect: try container.decodeIfPresent(String.self, forKey: .redirect), index: index, links: links,
+                  folder: folder, check: check,
+                  states: try container.decodeIfPresent([String].self, forKey: .states)?.map { $0.uppercased() } ?? [])
         if index != nil, folder == nil || check == nil || links.isEmpty {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                 debugDescription: "a source with an \"index\" needs \"links\", \"folder\" and \"check\""))

@@ -17,6 +17,10 @@ struct SourceRun: Sendable {
         /// Bytes of bodies received (not of 304s).
         var transferred: Int
         var requests: Int
+        /// Per state: what an API source found for its aerodromes (a state's own publication is counted by ``Fetcher``).
+        var states: [FetchSummary.StateOutcome] = []
+        /// An API source's aerodromes without an AD 2 chapter.
+        var withoutChapter: [String] = []
     }
 
     func run() async throws -> Result {
