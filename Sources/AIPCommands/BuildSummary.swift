@@ -38,11 +38,19 @@ struct BuildSummary: CommandResult {
     /// Whether the whole bundle's report has no finding (``BuildReport/clean``), carried stages included.
     var clean: Bool
     var manifestSHA256: String
+    /// Aerodromes with AIP entries, and the states they are in (from the airports stage's coverage counts).
+    var aipCoverage: AIPCoverage?
+
+    struct AIPCoverage: Encodable {
+        var states: Int
+        var aerodromes: Int
+    }
 
     enum CodingKeys: String, CodingKey {
         case out, airac, signed, stages, clean
         case bundleVersion = "bundle_version"
         case manifestSHA256 = "manifest_sha256"
+        case aipCoverage = "aip_coverage"
     }
 
     init(out: String, result: BuildResult, signed: Bool) {
@@ -57,12 +65,16 @@ struct BuildSummary: CommandResult {
                   rowsRejected: result.report.findingCount(.rowRejected), fieldsCleared: result.report.findingCount(.fieldCleared),
                   findings: result.report.findingCount())
         }
+        aipCoverage = result.stages.lazy.compactMap { $0.report.counts["coverage_aerodromes_with_aip"] }.first.map { byState in
+            AIPCoverage(states: byState.values.count { $0 > 0 }, aerodromes: byState.values.reduce(0, +))
+        }
     }
 
     var line: String {
         let findings = stages.reduce(0) { $0 + $1.findings }
         return "built bundle \(bundleVersion) (AIRAC \(airac.cycle), \(airac.effectiveDate))\(signed ? ", signed," : "") in \(out): "
             + stages.flatMap(\.outputs).joined(separator: ", ")
+            + (aipCoverage.map { "; AIP data for \($0.aerodromes) aerodromes in \($0.states) state\($0.states == 1 ? "" : "s")" } ?? "")
             + "; \(findings) finding\(findings == 1 ? "" : "s")\(findings == 0 ? "" : " in \(out)/report.json")"
     }
 }

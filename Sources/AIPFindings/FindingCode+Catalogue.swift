@@ -190,6 +190,9 @@ extension FindingCode {
         case .aipItemUnlabelled:
             Entry(.error, "An AD 2.2–2.5 row has neither a label nor a catalogued item number, so it cannot be keyed; it is not used.",
                   remedy: "Check the row in the document; the reader may have split a row it should have joined.")
+        case .aipCoverageDropped:
+            Entry(.warning, "A state has more than a tenth fewer aerodromes with AIP entries than in the previous bundle: a source gone quiet, a failed fetch or a new layout the readers do not know.",
+                  remedy: "Look at the state's source in the fetch summary and at the findings of its documents; fetch again, or fix the reader, before publishing.")
 
         case .procedureUnrecognizedChart:
             Entry(.error, "An AD 2.24 chart title is one the procedure classifier does not understand; no procedure is made from it.",

@@ -80,6 +80,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case aipNoPosition = "aip.no_position"
     case aipItemNotInCatalogue = "aip.item_not_in_catalogue"
     case aipItemUnlabelled = "aip.item_unlabelled"
+    case aipCoverageDropped = "aip.coverage_dropped"
 
     // MARK: Procedures from AD 2.24 chart lists
     case procedureUnrecognizedChart = "procedure.unrecognized_chart"

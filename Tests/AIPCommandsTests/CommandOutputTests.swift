@@ -39,8 +39,8 @@ import Testing
         let files = NSRegularExpression.escapedPattern(for: StageRegistry.all.flatMap(\.files).joined(separator: ", "))
         let expected = [
             "wrote \(root)/keys/signing.key and \(root)/keys/signing.pub \\(fingerprint [0-9a-f]{64}\\)",
-            "built bundle 2612 \\(AIRAC 2612, 2026-11-26\\), signed, in \(root)/v1: \(files); [0-9]+ findings?( in \(root)/v1/report.json)?",
-            "built bundle 2613 \\(AIRAC 2613, 2026-12-24\\), signed, in \(root)/v2: \(files); [0-9]+ findings?( in \(root)/v2/report.json)?",
+            "built bundle 2612 \\(AIRAC 2612, 2026-11-26\\), signed, in \(root)/v1: \(files); AIP data for [0-9]+ aerodromes in [0-9]+ states?; [0-9]+ findings?( in \(root)/v1/report.json)?",
+            "built bundle 2613 \\(AIRAC 2613, 2026-12-24\\), signed, in \(root)/v2: \(files); AIP data for [0-9]+ aerodromes in [0-9]+ states?; [0-9]+ findings?( in \(root)/v2/report.json)?",
             "\(root)/v2: OK",
             "wrote the signed update package 2612 → 2613 in \(root)/d: [0-9]+ rows(, [0-9]+ full)?, 1 unchanged, [0-9]+ bytes of payload",
             "updated \(root)/device from 2612 to 2613: airports.db rows, .*rules.json unchanged",

@@ -15,6 +15,7 @@ extension AirportsStage {
         let pagePaths = try sources.files(under: "eaip", extensions: ["html", "htm", "xhtml"])
         let pdfPaths = try sources.files(under: "aip-pdf", extensions: ["pdf"])
         let borderPaths = try sources.files(under: "border", extensions: ["csv"])
+        let chartPaths = try Self.chartHeadingPaths(sources)
         // The files are independent: parse them on both cores.
         async let ourAirportsRead = ourAirportsRows(sources, progress: context.progress)
         async let pagesRead = EAIPReader.read(pagePaths, in: sources, workers: Self.pageWorkers)
@@ -27,7 +28,8 @@ extension AirportsStage {
         let pdfs = try await pdfsRead
         output.findings += pages.flatMap(\.result.findings) + pdfs.flatMap(\.result.findings)
         let pdfPages = pdfs.compactMap(\.result.page).map(Self.catalogued)
-        let documents = Self.plausiblyDated(pages.compactMap(\.result.page) + pdfPages.map(\.page), cycle: context.stamp.airac,
+        let chapters = try Self.withChartHeadings(pdfPages.map(\.page), paths: chartPaths, in: sources)
+        let documents = Self.plausiblyDated(pages.compactMap(\.result.page) + chapters, cycle: context.stamp.airac,
                                             findings: &output.findings)
         try await merge(pages: documents, into: &output, ids: &ids)
         // AD 2.2 items mapped by label because their printed number disagrees with the catalogue, per document.
@@ -51,7 +53,15 @@ extension AirportsStage {
         output.inputs += pdfs.map { InputSummary(file: $0.file.displayName, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
                                                  bytes: $0.file.bytes.count) }
         output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
+        output.inputs += try chartPaths.map { path in
+            let file = try sources.file(path)
+            return InputSummary(file: path, rows: chapters.filter { $0.file == path }.count, bytes: file.bytes.count)
+        }
         Self.merge(navdata: try await navdataRead, into: &output)
+        // Per state: what a pilot gets of each country, and a warning where that fell since the previous bundle.
+        let states = Self.stateCoverage(of: output)
+        output.counts.merge(Self.coverageCounts(states)) { _, new in new }
+        output.findings = (output.findings + Self.coverageDrops(states, previous: try Self.previousAIPAerodromes(context.previous))).sorted()
         return output
     }
 
