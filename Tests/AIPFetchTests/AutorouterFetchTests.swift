@@ -190,4 +190,23 @@ struct AutorouterFetchTests {
         let closed = try await Fetcher.fetch(try Self.options(out.url, mirror: mirror, server: server, environment: [:], autorouter: settings).0)
         #expect(closed.sources.first { $0.id == "autorouter" }?.outcome == .ok)
     }
+
+    @Test("a chapter answered with JSON or HTML, or a document list that is no list, fails the source; the tree keeps its files")
+    func errorPagesWith200() async throws {
+        let site = try PagesSite()
+        let mirror = try MirrorServer(root: site.root)
+        defer { mirror.stop() }
+        let server = try Self.server()
+        defer { server.stop() }
+        let out = try TemporaryFolder()
+        let (options, _) = try Self.options(out.url, mirror: mirror, server: server)
+        _ = try await Fetcher.fetch(options)
+        let tree = treeSnapshot(out.url)
+        server.set("EBOS", .init(chapter: ("4799", Data(#"{"error": "document withdrawn"}"#.utf8))))
+        let summary = try await Fetcher.fetch(options)
+        let source = try #require(summary.sources.first { $0.id == "autorouter" })
+        #expect(source.outcome == .failed && source.reason?.contains("/pams/id/4799") == true, "\(source.reason ?? "")")
+        #expect(treeSnapshot(out.url)["aip-pdf/autorouter/EBOS.pdf"] == nil, "an optional source that failed is left out, as any other")
+        #expect(tree["aip-pdf/autorouter/EBOS.pdf"] == Self.pdf("EBOS"))
+    }
 }
