@@ -13,7 +13,8 @@ public struct FetchCommand: AsyncParsableCommand, ReportingCommand {
         abstract: "Fetch the source tree of an AIRAC cycle from the web into a folder that `build --sources` reads.",
         discussion: """
             Fetches OurAirports, GeoNames, the VATSpy FIR boundaries, the eAIP aerodrome pages of the UK, France, \
-            Norway and Slovenia (found through each eAIP's menu), Austria's AD 2 PDFs, and with autorouter \
+            Norway, Slovenia, Belgium, Czechia, Estonia, Hungary, Bosnia and Portugal (found through each eAIP's \
+            menu), Austria's AD 2 PDFs, and with autorouter \
             credentials (AUTOROUTER_CLIENT_ID, AUTOROUTER_CLIENT_SECRET) the AD 2 chapter and chart list of every \
             aerodrome the build keeps; URLs come from the built-in defaults or pipeline.json section "fetch" \
             (docs/fetch.md). Requests are conditional (ETag, \

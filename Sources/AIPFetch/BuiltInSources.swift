@@ -34,6 +34,16 @@ public enum BuiltInSources {
         "aip-pdf-at": SourceDefinition(index: "https://eaip.austrocontrol.at/lo/{yymmdd}/ad_2.htm",
                                        links: [#"PART_3/AD_2/[A-Z]+/AD_2_(LO[A-Z]{2})/LO_AD_2_LO[A-Z]{2}_en\.pdf$"#],
                                        folder: "aip-pdf/at", check: .pdf, states: ["AT"]),
+        // States whose EUROCONTROL-generator eAIP is open (docs/fetch.md, "National sources": laid out as the shared
+        // research records them, not verified against the live sites).
+        "eaip-be": eaip(base: "https://ops.skeyes.be/html/belgocontrol_static/eaip/eAIP_Main/", country: "EB", prefix: "E[BL]", lang: "en-GB",
+                        folder: "eaip/be", state: "BE", also: ["LU"], browserHeaders: true),
+        "eaip-cz": eaip(base: "https://aim.rlp.cz/eaip/", country: "LK", lang: "en-GB", folder: "eaip/cz", state: "CZ"),
+        "eaip-ee": eaip(base: "https://eaip.eans.ee/{airac}/", country: "EE", lang: "en-GB", folder: "eaip/ee", state: "EE"),
+        "eaip-hu": eaip(base: "https://ais.hungarocontrol.hu/aip/{airac}/{airac}-AIRAC/", country: "LH", lang: "en-HU", folder: "eaip/hu", state: "HU"),
+        "eaip-ba": eaip(base: "https://eaip.bhansa.gov.ba/{airac}-AIRAC/", country: "LQ", lang: "en-GB", folder: "eaip/ba", state: "BA"),
+        "eaip-pt": eaip(base: "https://ais.nav.pt/wp-content/uploads/AIS_Files/eAIP_Current/eAIP_Online/eAIP/", country: "LP", lang: "en-PT",
+                        folder: "eaip/pt", state: "PT"),
         // Any European aerodrome's AD 2 chapter and chart list, for a registered client; skipped without credentials.
         "autorouter": SourceDefinition(autorouter: AutorouterSettings()),
     ]
@@ -41,9 +51,13 @@ public enum BuiltInSources {
     /// Sources whose failure fails the run unless `fetch.required` says otherwise: a build needs them all.
     public static let required = ["firs", "geonames", "ourairports"]
 
-    private static func eaip(base: String, country: String, prefix: String? = nil, lang: String, folder: String, state: String) -> SourceDefinition {
+    /// A EUROCONTROL-generator eAIP: `{base}html/index-{lang}.html`, frames to the menu, AD 2 pages
+    /// `{country}-AD-2.{ICAO}-{lang}.html`, whose ICAO codes start with `prefix` (a regular expression; default the
+    /// country's letters).
+    private static func eaip(base: String, country: String, prefix: String? = nil, lang: String, folder: String, state: String,
+                             also: [String] = [], browserHeaders: Bool = false) -> SourceDefinition {
         SourceDefinition(index: base + "html/index-\(lang).html",
                          links: [#"\#(country)-AD-2\.(\#(prefix ?? country)[A-Z]{2})-\#(lang)\.html$"#],
-                         folder: folder, check: .eaipPage, states: [state])
+                         folder: folder, check: .eaipPage, states: [state] + also, browserHeaders: browserHeaders)
     }
 }

@@ -91,12 +91,19 @@ final class HTTPFetcher: Sendable {
         throw FetchError(.refused, "\(url.shown): more than \(settings.maxRedirects) redirects (a redirect loop?), last to \(current.shown)")
     }
 
+    /// What a browser sends, for the sites that refuse anything else (Belgium's answers 403 without them); the
+    /// User-Agent still names aipbundle, so a site's operator can tell who asks.
+    var browserHeaders: [(String, String)] {
+        [("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 \(userAgent)"),
+         ("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"), ("Accept-Language", "en-GB,en;q=0.9")]
+    }
+
     /// The `Location` `url` redirects to, resolved against it (Norway's entry page names the current publication).
-    func redirectTarget(_ url: URL, allowsHTTP: Bool) async throws -> URL {
+    func redirectTarget(_ url: URL, allowsHTTP: Bool, headers: [(String, String)] = []) async throws -> URL {
         try Self.checkScheme(url, allowsHTTP: allowsHTTP, redirectedFrom: nil)
         let deadline = FileDeadline(timeoutSeconds: settings.timeoutSeconds)
         let (code, location) = try await withRetries(url, deadline: deadline) {
-            let response = try await self.send(url, validators: nil, headers: [])
+            let response = try await self.send(url, validators: nil, headers: headers)
             return (Int(response.status.code), response.headers.first(name: "Location"))
         }
         guard (300..<400).contains(code), let location, let target = MirrorMapping.resolve(location, against: url) else {
@@ -186,7 +193,7 @@ final class HTTPFetcher: Sendable {
                       form: Data? = nil) async throws -> HTTPClientResponse {
         var request = HTTPClientRequest(url: mirror.requestURL(for: url))
         request.method = method
-        request.headers.add(name: "User-Agent", value: userAgent)
+        if !headers.contains(where: { $0.0 == "User-Agent" }) { request.headers.add(name: "User-Agent", value: userAgent) }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let form {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")

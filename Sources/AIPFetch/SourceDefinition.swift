@@ -27,6 +27,9 @@ public struct SourceDefinition: Sendable, Equatable, Codable {
     public var states: [String]
     /// Set for the autorouter API source: the files are the chapters and chart lists the API gives.
     public var autorouter: AutorouterSettings?
+    /// Send a browser's ordinary headers (`Accept`, `Accept-Language`, a browser-like User-Agent naming aipbundle):
+    /// some sites answer 403 to anything else. Never a way round a login, a captcha or an anti-bot wall.
+    public var browserHeaders: Bool
 
     public struct FixedFile: Sendable, Equatable, Codable {
         public var url: String
@@ -42,7 +45,8 @@ public struct SourceDefinition: Sendable, Equatable, Codable {
     }
 
     public init(files: [FixedFile] = [], redirect: String? = nil, index: String? = nil, links: [String] = [],
-                folder: String? = nil, check: ContentCheck? = nil, states: [String] = [], autorouter: AutorouterSettings? = nil) {
+                folder: String? = nil, check: ContentCheck? = nil, states: [String] = [], autorouter: AutorouterSettings? = nil,
+                browserHeaders: Bool = false) {
         self.files = files
         self.redirect = redirect
         self.index = index
@@ -51,9 +55,13 @@ public struct SourceDefinition: Sendable, Equatable, Codable {
         self.check = check
         self.states = states
         self.autorouter = autorouter
+        self.browserHeaders = browserHeaders
     }
 
-    enum CodingKeys: String, CodingKey { case files, redirect, index, links, folder, check, states }
+    enum CodingKeys: String, CodingKey {
+        case files, redirect, index, links, folder, check, states
+        case browserHeaders = "browser_headers"
+    }
 
     /// Any key of the source, to tell an API source by its keys.
     private struct AnyKey: CodingKey {
@@ -82,7 +90,8 @@ public struct SourceDefinition: Sendable, Equatable, Codable {
         let check = try container.decodeIfPresent(ContentCheck.self, forKey: .check)
         self.init(files: files, redirect: try container.decodeIfPresent(String.self, forKey: .redirect), index: index, links: links,
                   folder: folder, check: check,
-                  states: try container.decodeIfPresent([String].self, forKey: .states)?.map { $0.uppercased() } ?? [])
+                  states: try container.decodeIfPresent([String].self, forKey: .states)?.map { $0.uppercased() } ?? [],
+                  browserHeaders: try container.decodeIfPresent(Bool.self, forKey: .browserHeaders) ?? false)
         if index != nil, folder == nil || check == nil || links.isEmpty {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                 debugDescription: "a source with an \"index\" needs \"links\", \"folder\" and \"check\""))

@@ -31,7 +31,7 @@ struct SourceRun: Sendable {
         var requests = 0
         if let entry = definition.redirect {
             let url = try parse(try variables.expand(entry))
-            let target = try await fetcher.redirectTarget(url, allowsHTTP: allowsHTTP).absoluteString
+            let target = try await fetcher.redirectTarget(url, allowsHTTP: allowsHTTP, headers: headers).absoluteString
             requests += 1
             redirect["redirect"] = target.hasSuffix("/") ? String(target.dropLast()) : target
         }
@@ -65,6 +65,9 @@ struct SourceRun: Sendable {
         return Result(source: .init(id: id, files: files.sorted { $0.path! < $1.path! }, pages: pages.map { $0.0 }.sorted { $0.url < $1.url }),
                       transferred: (fetched + pages).reduce(0) { $0 + $1.1 }, requests: requests)
     }
+
+    /// Browser-like headers for a site that refuses others (``SourceDefinition/browserHeaders``), else none.
+    private var headers: [(String, String)] { definition.browserHeaders ? fetcher.browserHeaders : [] }
 
     /// Whether plain `http` may be requested: only for a source whose own URLs (settings or built-in) say `http`.
     private var allowsHTTP: Bool {
@@ -135,7 +138,7 @@ struct SourceRun: Sendable {
                 ? nil : HTTPFetcher.Validators(etag: entry.etag, lastModified: entry.lastModified)
         }
         do {
-            switch try await fetcher.get(url, validators: validators, check: check, item: item, allowsHTTP: allowsHTTP) {
+            switch try await fetcher.get(url, validators: validators, check: check, item: item, allowsHTTP: allowsHTTP, headers: headers) {
             case .notModified(let finalURL):
                 // The bytes and their validators stay those the previous lock recorded (a 304 naming others is not
                 // taken: ``HTTPFetcher``).

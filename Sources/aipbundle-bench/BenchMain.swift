@@ -160,6 +160,9 @@ enum BenchMain {
             // Alone (`BENCH_ARGS=fetch`), its peak memory is the fetch's own.
             try FetchBench.run(page: URL(fileURLWithPath: "../shared/fixtures/eaip/EG-AD-2.EGMC-en-GB.html"), scratch: scratch)
         }
+        if wanted("fetch-autorouter") {
+            try AutorouterFetchBench.run(chapters: aipPDFFolder, scratch: scratch)
+        }
         if ["aip-pdf-docs-1-core", "aip-pdf-docs-2-cores", "aip-pdf-largest"].contains(where: wanted) {
             if let corpus = try AIPPDFCorpus(folder: aipPDFFolder) {
                 print("AIP PDF input: \(corpus.paths.count) documents, \(corpus.bytes) bytes; largest \(corpus.largest.displayName)")
