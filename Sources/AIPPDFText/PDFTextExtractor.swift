@@ -81,10 +81,12 @@ public struct PDFTextExtractor: Sendable {
     /// process (its streams then end): a read of swift-subprocess does not end when its task is cancelled, so the
     /// process must go first.
     private func drain(_ execution: Execution<NoInput, SequenceOutput, SequenceOutput>) async -> Streams {
-        let (timeout, maximumOutputBytes) = (timeout, maximumOutputBytes)
+        let maximumOutputBytes = maximumOutputBytes
         // Fails only when the process has ended already, which is what it is for.
         let kill: @Sendable () -> Void = { try? execution.send(signal: .kill) }
-        return await withTaskGroup(of: Part.self) { group in
+        let deadline = ProcessDeadline(seconds: timeout, kill: kill)
+        defer { deadline.cancel() }
+        var streams = await withTaskGroup(of: Streams.self) { group in
             group.addTask {
                 var output = Data()
                 do {
@@ -92,13 +94,13 @@ public struct PDFTextExtractor: Sendable {
                         buffer.withUnsafeBytes { output.append(contentsOf: $0) }
                         guard output.count <= maximumOutputBytes else {
                             kill()
-                            return .stream(Streams(stop: .tooLarge))
+                            return Streams(stop: .tooLarge)
                         }
                     }
                 } catch {
                     // A failed read ends the stream as an early end of file would: what was read is judged by the exit status.
                 }
-                return .stream(Streams(output: output))
+                return Streams(output: output)
             }
             group.addTask {
                 var errors = Data()
@@ -110,35 +112,16 @@ public struct PDFTextExtractor: Sendable {
                 } catch {
                     // As for stdout: only its last line is ever used, as a message.
                 }
-                return .stream(Streams(errors: errors.suffix(4096)))
+                return Streams(errors: errors.suffix(4096))
             }
-            group.addTask {
-                // Cancelled when both streams end first.
-                guard (try? await Task.sleep(for: .seconds(timeout))) != nil else { return .deadline(passed: false) }
-                kill()
-                return .deadline(passed: true)
+            return await group.reduce(into: Streams()) { streams, stream in
+                streams.output += stream.output
+                streams.errors += stream.errors
+                streams.stop = streams.stop ?? stream.stop
             }
-            var streams = Streams(), ended = 0
-            while let part = await group.next() {
-                switch part {
-                case .stream(let stream):
-                    streams.output += stream.output
-                    streams.errors += stream.errors
-                    streams.stop = streams.stop ?? stream.stop
-                    ended += 1
-                    if ended == 2 { group.cancelAll() }
-                case .deadline(let passed):
-                    if passed { streams.stop = streams.stop ?? .timedOut }
-                }
-            }
-            return streams
         }
-    }
-
-    /// What one of ``drain(_:)``'s tasks gives.
-    private enum Part: Sendable {
-        case stream(Streams)
-        case deadline(passed: Bool)
+        if deadline.passed { streams.stop = streams.stop ?? .timedOut }
+        return streams
     }
 
     /// A failure to start the process in words: the system's reason when swift-subprocess gives one.

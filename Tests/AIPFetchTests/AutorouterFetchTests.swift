@@ -33,23 +33,42 @@ struct AutorouterFetchTests {
         return server
     }
 
-    /// OurAirports from the committed mirror, the API from `server`; nothing else.
-    static func options(_ out: URL, mirror: MirrorServer, server: AutorouterServer, environment: [String: String] = credentials,
-                        autorouter: String = "") throws -> (FetchOptions, Box) {
-        let airports = mirror.baseURL + PagesSite.airportsPath
-        let json = #"{"fetch": {"timeout_seconds": 20, "retries": 1, "retry_base_ms": 10, "polite_delay_ms": 0, "sources": {"#
-            + #""ourairports": {"files": [{"url": "\#(airports)", "path": "ourairports/airports.csv", "check": "csv:ident,type"}]},"#
-            + #""autorouter": {"api": "\#(server.baseURL)/v1.0"\#(autorouter)}}}}"#
-        let settings = try SettingsFile(data: Data(json.utf8), name: "test", sections: ["fetch"]).decode(FetchSettings.self, section: "fetch")
-        var options = FetchOptions(out: out, cycle: AIRACCycle(effectiveDate: PagesSite.airac)!, settings: settings, userAgent: "aipbundle/test")
-        options.only = ["ourairports", "autorouter"]
-        options.environment = environment
-        let seen = Box()
-        options.aerodromes = { data in
-            seen.set(data)
-            return aerodromes
+    /// The committed mirror (OurAirports), the API's stand-in and an empty tree, stopped when the test ends.
+    final class Setup {
+        let site: PagesSite
+        let mirror: MirrorServer
+        let server: AutorouterServer
+        let out: TemporaryFolder
+
+        init() throws {
+            site = try PagesSite()
+            mirror = try MirrorServer(root: site.root)
+            server = try AutorouterFetchTests.server()
+            out = try TemporaryFolder()
         }
-        return (options, seen)
+
+        deinit {
+            mirror.stop()
+            server.stop()
+        }
+
+        /// OurAirports from the mirror, the API from the server; nothing else.
+        func options(environment: [String: String] = credentials, autorouter: String = "") throws -> (FetchOptions, Box) {
+            let airports = mirror.baseURL + PagesSite.airportsPath
+            let json = #"{"fetch": {"timeout_seconds": 20, "retries": 1, "retry_base_ms": 10, "polite_delay_ms": 0, "sources": {"#
+                + #""ourairports": {"files": [{"url": "\#(airports)", "path": "ourairports/airports.csv", "check": "csv:ident,type"}]},"#
+                + #""autorouter": {"api": "\#(server.baseURL)/v1.0"\#(autorouter)}}}}"#
+            let settings = try SettingsFile(data: Data(json.utf8), name: "test", sections: ["fetch"]).decode(FetchSettings.self, section: "fetch")
+            var options = FetchOptions(out: out.url, cycle: AIRACCycle(effectiveDate: PagesSite.airac)!, settings: settings, userAgent: "aipbundle/test")
+            options.only = ["ourairports", "autorouter"]
+            options.environment = environment
+            let seen = Box()
+            options.aerodromes = { data in
+                seen.set(data)
+                return aerodromes
+            }
+            return (options, seen)
+        }
     }
 
     /// What the aerodrome list was read from.
@@ -68,13 +87,9 @@ struct AutorouterFetchTests {
 
     @Test("every chapter the API lists, the chart headings, notes for aerodromes without one; a second fetch downloads no chapter")
     func chaptersAndCache() async throws {
-        let site = try PagesSite()
-        let mirror = try MirrorServer(root: site.root)
-        defer { mirror.stop() }
-        let server = try Self.server()
-        defer { server.stop() }
-        let out = try TemporaryFolder()
-        let (options, seen) = try Self.options(out.url, mirror: mirror, server: server)
+        let setup = try Setup()
+        let (server, out) = (setup.server, setup.out)
+        let (options, seen) = try setup.options()
         let first = try await Fetcher.fetch(options)
         let source = try #require(first.sources.first { $0.id == "autorouter" })
         #expect(source.outcome == .ok, "\(first.lines)")
@@ -102,14 +117,10 @@ struct AutorouterFetchTests {
 
     @Test("the client secret and every token stay out of the tree, the cache, the lock, the summary and its lines")
     func secretsStayOut() async throws {
-        let site = try PagesSite()
-        let mirror = try MirrorServer(root: site.root)
-        defer { mirror.stop() }
-        let server = try Self.server()
-        defer { server.stop() }
+        let setup = try Setup()
+        let (server, out) = (setup.server, setup.out)
         server.expireTokens(after: 3)
-        let out = try TemporaryFolder()
-        let summary = try await Fetcher.fetch(try Self.options(out.url, mirror: mirror, server: server).0)
+        let summary = try await Fetcher.fetch(try setup.options().0)
         let secrets = [Self.secret] + server.tokensIssued
         #expect(server.tokensIssued.count >= 2)
         let said = try String(decoding: JSONEncoder().encode(summary), as: UTF8.self) + summary.lines.joined() + summary.stateLines.joined()
@@ -124,15 +135,11 @@ struct AutorouterFetchTests {
 
     @Test("a token that expires mid-run is renewed, once per expiry, and the run completes")
     func expiringToken() async throws {
-        let site = try PagesSite()
-        let mirror = try MirrorServer(root: site.root)
-        defer { mirror.stop() }
-        let server = try Self.server()
-        defer { server.stop() }
+        let setup = try Setup()
+        let (server, out) = (setup.server, setup.out)
         // A token outlives the requests in flight (two per host), as an hour-long one does: each 401 is an expiry.
         server.expireTokens(after: 4)
-        let out = try TemporaryFolder()
-        let summary = try await Fetcher.fetch(try Self.options(out.url, mirror: mirror, server: server).0)
+        let summary = try await Fetcher.fetch(try setup.options().0)
         #expect(summary.sources.first { $0.id == "autorouter" }?.outcome == .ok, "\(summary.lines)")
         #expect(treeSnapshot(out.url)["aip-pdf/autorouter/EBOS.pdf"] == Self.pdf("EBOS"))
         // Six authorized requests, four per token: a second token, and one per expiry, not one per 401 answered.
@@ -142,13 +149,9 @@ struct AutorouterFetchTests {
 
     @Test("without credentials the source is skipped with one line saying how to give them, and the run stays ok")
     func noCredentials() async throws {
-        let site = try PagesSite()
-        let mirror = try MirrorServer(root: site.root)
-        defer { mirror.stop() }
-        let server = try Self.server()
-        defer { server.stop() }
-        let out = try TemporaryFolder()
-        let summary = try await Fetcher.fetch(try Self.options(out.url, mirror: mirror, server: server, environment: [:]).0)
+        let setup = try Setup()
+        let server = setup.server
+        let summary = try await Fetcher.fetch(try setup.options(environment: [:]).0)
         let source = try #require(summary.sources.first { $0.id == "autorouter" })
         #expect(source.outcome == .skipped && summary.ok && summary.published)
         #expect(source.reason?.contains("AUTOROUTER_CLIENT_ID") == true)
@@ -157,14 +160,9 @@ struct AutorouterFetchTests {
 
     @Test("wrong credentials fail the source with a message naming the credentials, not the secret")
     func wrongCredentials() async throws {
-        let site = try PagesSite()
-        let mirror = try MirrorServer(root: site.root)
-        defer { mirror.stop() }
-        let server = try Self.server()
-        defer { server.stop() }
-        let out = try TemporaryFolder()
+        let setup = try Setup()
         let wrong = ["AUTOROUTER_CLIENT_ID": Self.id, "AUTOROUTER_CLIENT_SECRET": "not-\(Self.secret)"]
-        let summary = try await Fetcher.fetch(try Self.options(out.url, mirror: mirror, server: server, environment: wrong).0)
+        let summary = try await Fetcher.fetch(try setup.options(environment: wrong).0)
         let source = try #require(summary.sources.first { $0.id == "autorouter" })
         #expect(source.outcome == .failed && summary.ok, "optional: the run goes on")
         #expect(source.reason?.contains("AUTOROUTER_CLIENT_SECRET") == true, "\(source.reason ?? "")")
@@ -173,33 +171,24 @@ struct AutorouterFetchTests {
 
     @Test("a credentials file is used only when no one else may read it")
     func credentialsFile() async throws {
-        let site = try PagesSite()
-        let mirror = try MirrorServer(root: site.root)
-        defer { mirror.stop() }
-        let server = try Self.server()
-        defer { server.stop() }
-        let out = try TemporaryFolder()
+        let setup = try Setup()
         let keys = try TemporaryFolder()
         let file = try keys.write(#"{"client_id": "\#(Self.id)", "client_secret": "\#(Self.secret)"}"#, to: "autorouter.json")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         let settings = #", "credentials": "\#(file.path)""#
-        let open = try await Fetcher.fetch(try Self.options(out.url, mirror: mirror, server: server, environment: [:], autorouter: settings).0)
+        let open = try await Fetcher.fetch(try setup.options(environment: [:], autorouter: settings).0)
         let refused = try #require(open.sources.first { $0.id == "autorouter" })
         #expect(refused.outcome == .failed && refused.reason?.contains("chmod 600") == true, "\(refused.reason ?? "")")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        let closed = try await Fetcher.fetch(try Self.options(out.url, mirror: mirror, server: server, environment: [:], autorouter: settings).0)
+        let closed = try await Fetcher.fetch(try setup.options(environment: [:], autorouter: settings).0)
         #expect(closed.sources.first { $0.id == "autorouter" }?.outcome == .ok)
     }
 
     @Test("a chapter answered with JSON or HTML, or a document list that is no list, fails the source; the tree keeps its files")
     func errorPagesWith200() async throws {
-        let site = try PagesSite()
-        let mirror = try MirrorServer(root: site.root)
-        defer { mirror.stop() }
-        let server = try Self.server()
-        defer { server.stop() }
-        let out = try TemporaryFolder()
-        let (options, _) = try Self.options(out.url, mirror: mirror, server: server)
+        let setup = try Setup()
+        let (server, out) = (setup.server, setup.out)
+        let (options, _) = try setup.options()
         _ = try await Fetcher.fetch(options)
         let tree = treeSnapshot(out.url)
         server.set("EBOS", .init(chapter: ("4799", Data(#"{"error": "document withdrawn"}"#.utf8))))

@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 
 /// A local stand-in for the autorouter API on 127.0.0.1, as docs/fetch.md describes it: `POST …/oauth2/token`
 /// (client credentials), `GET …/pams/airport/{ICAO}` (the document list) and `GET …/pams/id/{docid}` (a chapter),
@@ -25,10 +24,8 @@ public final class AutorouterServer: @unchecked Sendable {
 
     public let clientID: String
     public let clientSecret: String
-    public private(set) var port = 0
     public var baseURL: String { "http://127.0.0.1:\(port)" }
-    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    private var channel: (any Channel)?
+    private var listener: LoopbackListener?
     private let lock = NSLock()
     private var aerodromes: [String: Aerodrome] = [:]
     /// Requests a token answers before it expires (401); nil: never.
@@ -39,21 +36,14 @@ public final class AutorouterServer: @unchecked Sendable {
 
     public init(clientID: String, clientSecret: String) throws {
         (self.clientID, self.clientSecret) = (clientID, clientSecret)
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { [self] channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap { channel.pipeline.addHandler(Handler(server: self)) }
-            }
-        channel = try bootstrap.bind(host: "127.0.0.1", port: 0).wait()
-        port = channel?.localAddress?.port ?? 0
+        listener = try LoopbackListener { [unowned self] in Handler(server: self) }
     }
 
-    deinit { stop() }
+    /// The port the server listens on (127.0.0.1).
+    public var port: Int { listener?.port ?? 0 }
 
     public func stop() {
-        try? channel?.close().wait()
-        channel = nil
-        try? group.syncShutdownGracefully()
+        listener?.stop()
     }
 
     public func set(_ icao: String, _ aerodrome: Aerodrome?) { lock.withLock { aerodromes[icao] = aerodrome } }

@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 
 /// A local HTTP server on 127.0.0.1 serving a folder laid out as the real sites (`<host>/<path>`), the way
 /// `fetch --mirror` asks for them, with conditional answers (ETag → 304) and misbehaviours on request.
@@ -31,9 +30,7 @@ public final class MirrorServer: @unchecked Sendable {
     }
 
     public let root: URL
-    public private(set) var port = 0
-    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    private var channel: (any Channel)?
+    private var listener: LoopbackListener?
     private let lock = NSLock()
     private var misbehaviours: [String: Misbehaviour] = [:]
     private var served: [String: Int] = [:]
@@ -45,23 +42,14 @@ public final class MirrorServer: @unchecked Sendable {
 
     public init(root: URL) throws {
         self.root = root
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { [self] channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap {
-                    channel.pipeline.addHandler(Handler(server: self))
-                }
-            }
-        channel = try bootstrap.bind(host: "127.0.0.1", port: 0).wait()
-        port = channel?.localAddress?.port ?? 0
+        listener = try LoopbackListener { [unowned self] in Handler(server: self) }
     }
 
-    deinit { stop() }
+    /// The port the server listens on (127.0.0.1).
+    public var port: Int { listener?.port ?? 0 }
 
     public func stop() {
-        try? channel?.close().wait()
-        channel = nil
-        try? group.syncShutdownGracefully()
+        listener?.stop()
     }
 
     /// Makes requests for `path` (`/host/real/path`) misbehave; nil restores normal service.
