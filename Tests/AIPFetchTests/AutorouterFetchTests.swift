@@ -198,4 +198,25 @@ struct AutorouterFetchTests {
         #expect(treeSnapshot(out.url)["aip-pdf/autorouter/EBOS.pdf"] == nil, "an optional source that failed is left out, as any other")
         #expect(tree["aip-pdf/autorouter/EBOS.pdf"] == Self.pdf("EBOS"))
     }
+
+    @Test("through --mirror: the built-in API URL and OurAirports' own, token request included, all from one mirror")
+    func throughTheMirror() async throws {
+        let site = try PagesSite()
+        let server = try AutorouterServer(clientID: Self.id, clientSecret: Self.secret, files: site.root)
+        defer { server.stop() }
+        server.set("EBOS", .init(chapter: ("4712", Self.pdf("EBOS"))))
+        let out = try TemporaryFolder()
+        var options = FetchOptions(out: out.url, cycle: AIRACCycle(effectiveDate: PagesSite.airac)!, settings: FetchSettings(), userAgent: "aipbundle/test")
+        options.settings.politeDelayMilliseconds = 0
+        options.mirror = server.baseURL
+        options.only = ["ourairports", "autorouter"]
+        options.environment = Self.credentials
+        options.aerodromes = { _ in [FetchAerodrome(icao: "EBOS", country: "BE", type: "medium_airport")] }
+        let summary = try await Fetcher.fetch(options)
+        #expect(summary.sources.map(\.outcome) == [.ok, .ok], "\(summary.lines)")
+        #expect(server.requests.contains("POST /api.autorouter.aero/v1.0/oauth2/token 200"))
+        #expect(treeSnapshot(out.url)["aip-pdf/autorouter/EBOS.pdf"] == Self.pdf("EBOS"))
+        let lock = String(decoding: try #require(treeSnapshot(out.url)["sources.lock.json"]), as: UTF8.self)
+        #expect(lock.contains("https://api.autorouter.aero/v1.0/pams/id/4712") && !lock.contains(server.baseURL), "the lock records the site's URLs")
+    }
 }

@@ -5,7 +5,8 @@ import NIOHTTP1
 /// A local stand-in for the autorouter API on 127.0.0.1, as docs/fetch.md describes it: `POST …/oauth2/token`
 /// (client credentials), `GET …/pams/airport/{ICAO}` (the document list) and `GET …/pams/id/{docid}` (a chapter),
 /// with a bearer token that expires after a number of requests. Paths are matched by their end, so the server
-/// answers as the API itself (`api` set to its URL) and as a `--mirror` of it.
+/// answers as the API itself (`api` set to its URL) and as a `--mirror` of it; any other path is a file of `files`
+/// (a mirror tree, `<host>/<path>`), so one `--mirror` serves the other sources too.
 public final class AutorouterServer: @unchecked Sendable {
     /// One aerodrome the API knows: its chapter (document id and PDF bytes) if any, and its charts by list.
     public struct Aerodrome: Sendable {
@@ -34,8 +35,11 @@ public final class AutorouterServer: @unchecked Sendable {
     private var issued: [String] = []
     private var log: [String] = []
 
-    public init(clientID: String, clientSecret: String) throws {
-        (self.clientID, self.clientSecret) = (clientID, clientSecret)
+    /// A mirror tree for the paths that are not the API's.
+    private let files: URL?
+
+    public init(clientID: String, clientSecret: String, files: URL? = nil) throws {
+        (self.clientID, self.clientSecret, self.files) = (clientID, clientSecret, files)
         listener = try LoopbackListener { [unowned self] in Handler(server: self) }
     }
 
@@ -79,6 +83,12 @@ public final class AutorouterServer: @unchecked Sendable {
             issued.append(token)
             tokens[token] = 0
             return (200, json, Data(#"{"access_token":"\#(token)","token_type":"Bearer","expires_in":3600}"#.utf8))
+        }
+        let api = ["/pams/airport/", "/pams/id/"].contains { path.contains($0) }
+        if !api, let files {
+            let file = files.appendingPathComponent(String((path.removingPercentEncoding ?? path).dropFirst()))
+            guard let bytes = FileManager.default.contents(atPath: file.path) else { return (404, "text/html", Data("not found".utf8)) }
+            return (200, "application/octet-stream", bytes)
         }
         guard let authorization = headers.first(name: "Authorization"), authorization.hasPrefix("Bearer "),
               let used = tokens[String(authorization.dropFirst(7))], used < (tokenLifetime ?? .max) else {
