@@ -10,12 +10,12 @@ import Foundation
 ///
 /// What no device could install is refused here, so it never reaches a package or a channel: an edited file (its
 /// bytes or its content not the manifest's), a manifest whose signature does not verify.
-struct VerifiedBundle {
+public struct VerifiedBundle {
     /// The folder holding the bundle's files (its `.aipbundle/current`, or the folder itself).
-    let folder: URL
+    public let folder: URL
     /// The exact bytes of manifest.json.
     let manifestData: Data
-    let manifest: Manifest
+    public let manifest: Manifest
     let fileNames: [PathName]
 
     /// Verifies the bundle in `url`.
@@ -26,7 +26,7 @@ struct VerifiedBundle {
     ///   - exactBytes: whether each file must have the recorded bytes (a bundle that is shipped: a full package
     ///     carries those bytes) or only the recorded content (an installed bundle, which a delta may have patched).
     /// - Throws: `DeltaError` naming the bundle, what is wrong and the fix.
-    init(_ url: URL, role: String, signedBy key: SigningPublicKey?, exactBytes: Bool) throws {
+    public init(_ url: URL, role: String, signedBy key: SigningPublicKey?, exactBytes: Bool) throws {
         try self.init(manifestOf: url, role: role)
         if let key {
             guard manifest.signing?.publicKeyFingerprint == key.fingerprint else {
