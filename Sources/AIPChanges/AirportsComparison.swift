@@ -25,16 +25,22 @@ struct AirportsComparison {
     private var before: [String: Aerodrome] = [:]
     private var after: [String: Aerodrome] = [:]
 
+    /// Compares what both databases have: a kind of change whose table one side lacks (a bundle of an older
+    /// contract) is left empty.
     init(_ db: Database) throws {
-        before = try Self.aerodromes(db, "o_air")
-        after = try Self.aerodromes(db, "n_air")
-        aerodromes = compareAerodromes()
-        runways = try Self.runwayChanges(db)
-        entries = try Self.entryChanges(db)
-        procedures = try Self.procedureChanges(db)
-        navaids = try Self.navaidMoves(db)
-        firs = try Self.firChanges(db)
-        coverage = try Self.coverage(db)
+        let both = try BundleComparison.tables(db, "o_air").intersection(BundleComparison.tables(db, "n_air"))
+        func has(_ tables: TableSchema...) -> Bool { tables.allSatisfy { both.contains($0.name) } }
+        if has(Airports.table) {
+            before = try Self.aerodromes(db, "o_air")
+            after = try Self.aerodromes(db, "n_air")
+            aerodromes = compareAerodromes()
+        }
+        if has(Runways.table) { runways = try Self.runwayChanges(db) }
+        if has(AirportsContract.AIPEntries.table) { entries = try Self.entryChanges(db) }
+        if has(AirportsContract.Procedures.table) { procedures = try Self.procedureChanges(db) }
+        if has(AirportsContract.Waypoints.table) { navaids = try Self.navaidMoves(db) }
+        if has(AirportsContract.FIRs.table) { firs = try Self.firChanges(db) }
+        if has(Airports.table, AirportsContract.AIPEntries.table) { coverage = try Self.coverage(db) }
     }
 
     private static func aerodromes(_ db: Database, _ schema: String) throws -> [String: Aerodrome] {

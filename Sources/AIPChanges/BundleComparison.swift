@@ -47,7 +47,8 @@ public enum BundleComparison {
             return try queue.inDatabase { db in
                 let both = { (prefix: String) in attached.contains("o_\(prefix)") && attached.contains("n_\(prefix)") }
                 let airports = try both("air") ? AirportsComparison(db) : nil
-                let customs = try both("ntf") ? customsChanges(db) : []
+                let customs = try both("ntf") && tables(db, "o_ntf").intersection(tables(db, "n_ntf"))
+                    .contains(NotificationsContract.Requirements.table.name) ? customsChanges(db) : []
                 let aerodromes = airports?.aerodromes ?? []
                 let runways = airports?.runways ?? []
                 let entries = airports?.entries ?? []
@@ -77,6 +78,11 @@ public enum BundleComparison {
         } catch {
             throw ChangesError(.unreadable, "the bundles cannot be compared: \(reason(error)); verify both (aipbundle check)")
         }
+    }
+
+    /// The names of the tables of the attached database `schema`.
+    static func tables(_ db: Database, _ schema: String) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT name FROM \(schema).sqlite_master WHERE type = 'table'"))
     }
 
     /// The bundle's manifest.

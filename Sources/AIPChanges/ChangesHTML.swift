@@ -154,7 +154,7 @@ public enum ChangesHTML {
         th{background:#f1f3f6}tr:target{background:#fff3c4}.old{color:#8a1c1c}.new{color:#16611f}\
         del{background:#fde2e2;color:#8a1c1c}ins{background:#ddf4de;color:#16611f;text-decoration:none}.text{white-space:pre-wrap}\
         .none,.omitted{color:#556;font-style:italic}.lost{color:#8a1c1c}\
-        .map{width:100%;height:auto;border:1px solid #ccd}.sea{fill:#eef4fa}.outline{fill:#fbfbf8;stroke:#9aa7b5;stroke-width:.8}\
+        .map{width:100%;height:auto;max-height:90vh;border:1px solid #ccd}.sea{fill:#eef4fa}.outline{fill:#fbfbf8;stroke:#9aa7b5;stroke-width:.8}\
         .point{stroke:#fff;stroke-width:1}.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1em}\
         .k-removed{fill:#c62828}.k-added{fill:#2e7d32}.k-runway{fill:#ef6c00}.k-customs{fill:#6a1b9a}.k-aip{fill:#1565c0}\
         .k-procedure{fill:#00838f}.k-aerodrome{fill:#6d4c41}

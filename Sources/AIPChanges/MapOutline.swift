@@ -13,7 +13,7 @@ public struct MapOutline: Sendable {
     /// Reads the FIR polygons (`[[[[lon, lat], …] ring, …] polygon, …]`) of the first schema that has any.
     static func read(_ db: Database, schemas: [String]) throws -> MapOutline {
         typealias FIRs = AirportsContract.FIRs
-        for schema in schemas {
+        for schema in schemas where try BundleComparison.tables(db, schema).contains(FIRs.table.name) {
             let texts = try String.fetchAll(db, sql: "SELECT \(FIRs.polygonsJSON.name) FROM \(schema).\(FIRs.table.name) ORDER BY \(FIRs.icao.name)")
             let rings = texts.flatMap(Self.rings)
             if !rings.isEmpty { return MapOutline(rings: rings) }
