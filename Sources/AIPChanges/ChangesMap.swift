@@ -21,16 +21,16 @@ struct ChangesMap {
             lons = outline.rings.flatMap { $0.map(\.lonDeg) }
             lats = outline.rings.flatMap { $0.map(\.latDeg) }
         }
-        // Europe when there is nothing to frame; otherwise the points with a margin, at least 4° high.
+        // Europe when there is nothing to frame; otherwise the points with a margin, at least 2° high.
         var (west, east, south, north) = lons.isEmpty ? (-25.0, 45.0, 34.0, 72.0) : (lons.min()!, lons.max()!, lats.min()!, lats.max()!)
-        let margin = 1.0, least = 4.0
+        let margin = 1.0, least = 2.0
         if north - south < least { (south, north) = ((south + north) / 2 - least / 2, (south + north) / 2 + least / 2) }
         (west, east, south, north) = (west - margin, east + margin, max(-85, south - margin), min(85, north + margin))
         let xFactor = cos((south + north) / 2 * .pi / 180)
-        // Between a 2:1 and a 4:5 landscape-to-portrait frame: widen a tall box, heighten a flat one, about its centre.
+        // A landscape frame between 2:1 and 4:3: widen a tall box, heighten a flat one, about its centre.
         let (widthDeg, heightDeg) = ((east - west) * xFactor, north - south)
-        if heightDeg > widthDeg * 1.25 {
-            let extra = (heightDeg / 1.25 - widthDeg) / xFactor / 2
+        if heightDeg > widthDeg * 0.75 {
+            let extra = (heightDeg / 0.75 - widthDeg) / xFactor / 2
             (west, east) = (west - extra, east + extra)
         } else if heightDeg < widthDeg / 2 {
             let extra = (widthDeg / 2 - heightDeg) / 2

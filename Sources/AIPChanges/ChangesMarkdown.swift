@@ -22,7 +22,9 @@ public enum ChangesMarkdown {
 
         section("Aerodromes", changes.aerodromes, into: &lines) { change in
             let distance = change.distanceNM.map { " (\(StoredValue.text($0)) NM)" } ?? ""
-            return "**\(change.icao)** \(text(change.name ?? "")): \(change.kind.rawValue.replacingOccurrences(of: "_", with: " ")) \(arrow(change.old, change.new))\(distance)"
+            let kind = change.kind.rawValue.replacingOccurrences(of: "_", with: " ")
+            let values = change.kind == .added || change.kind == .removed ? "" : " " + arrow(change.old, change.new)
+            return "**\(change.icao)** \(text(change.name ?? "")): \(kind)\(values)\(distance)"
         }
         section("Runways", changes.runways, into: &lines) { change in
             "**\(change.icao)** \(text(change.runway)) \(change.field ?? change.kind.rawValue)\(change.field == nil ? "" : ": " + arrow(change.old, change.new))"
