@@ -35,6 +35,8 @@ enum FindingsComparison {
     }
 
     private static func byCode(_ report: URL) -> [String: Int] {
+        // The report is a build record, not a bundle file (no manifest vouches for it): without one, the page says
+        // no findings rather than refusing to show the bundle's changes.
         guard let data = try? Data(contentsOf: report),
               let report = try? JSONDecoder().decode(Report.self, from: data) else { return [:] }
         return report.totals.findingsByCode
