@@ -4,9 +4,9 @@ import AIPManifest
 import AIPUpdate
 import Foundation
 
-/// A bundle folder checked before `delta` or `publish` reads a byte of it: its manifest decoded (every file name
-/// and the version a ``PathName``), every listed file as the manifest records it, and — for a bundle that is
-/// shipped — `manifest.sig` the signature of the manifest by the key given.
+/// A bundle folder checked before `delta`, `publish` or `changes` reads a byte of it: its manifest decoded (every
+/// file name and the version a ``PathName``), every listed file as the manifest records it, and — for a bundle that
+/// is shipped — `manifest.sig` the signature of the manifest by the key given.
 ///
 /// What no device could install is refused here, so it never reaches a package or a channel: an edited file (its
 /// bytes or its content not the manifest's), a manifest whose signature does not verify.
