@@ -44,7 +44,8 @@ struct AirportsComparison {
     }
 
     private static func aerodromes(_ db: Database, _ schema: String) throws -> [String: Aerodrome] {
-        let sql = "SELECT \(Airports.icaoCode.name), \(Airports.name.name), \(Airports.type.name), \(Airports.latitudeDeg.name), \(Airports.longitudeDeg.name) FROM \(schema).\(Airports.table.name)"
+        let columns = [Airports.icaoCode, Airports.name, Airports.type, Airports.latitudeDeg, Airports.longitudeDeg].map(\.name)
+        let sql = "SELECT \(columns.joined(separator: ", ")) FROM \(schema).\(Airports.table.name)"
         var result: [String: Aerodrome] = [:]
         for row in try Row.fetchAll(db, sql: sql) {
             result[row[0]] = Aerodrome(name: row[1], type: row[2], latitudeDeg: row[3], longitudeDeg: row[4])
@@ -192,7 +193,8 @@ struct AirportsComparison {
             """
         var moves: [NavaidMove] = []
         for row in try Row.fetchAll(db, sql: sql) {
-            guard let oldLat = row[2] as Double?, let oldLon = row[3] as Double?, let newLat = row[4] as Double?, let newLon = row[5] as Double? else { continue }
+            guard let oldLat = row[2] as Double?, let oldLon = row[3] as Double?,
+                  let newLat = row[4] as Double?, let newLon = row[5] as Double? else { continue }
             let distance = StoredValue.distanceNM((oldLat, oldLon), (newLat, newLon))
             guard distance > ChangesLimits.movedNM else { continue }
             moves.append(NavaidMove(name: row[0], pointType: row[1], old: StoredValue.position(oldLat, oldLon),

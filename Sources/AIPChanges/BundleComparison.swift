@@ -34,7 +34,8 @@ public enum BundleComparison {
                 for (schema, prefix) in databases {
                     for (side, folder, manifest) in [(Side.old, old, oldManifest), (Side.new, new, newManifest)]
                     where manifest.files[schema.fileName] != nil {
-                        try db.execute(sql: "ATTACH DATABASE ? AS \(side.rawValue)_\(prefix)", arguments: [immutableURI(folder.appendingPathComponent(schema.fileName))])
+                        let uri = immutableURI(folder.appendingPathComponent(schema.fileName))
+                        try db.execute(sql: "ATTACH DATABASE ? AS \(side.rawValue)_\(prefix)", arguments: [uri])
                         attached.insert("\(side.rawValue)_\(prefix)")
                     }
                 }
