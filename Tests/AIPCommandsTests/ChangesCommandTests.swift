@@ -1,4 +1,6 @@
 import AIPBuild
+import AIPBundleFolder
+import AIPChanges
 import Foundation
 import GRDB
 import TestSupport
@@ -188,6 +190,20 @@ import Testing
         #expect(run.code == 1)
         #expect(run.errorMessage.contains("--to, the newer bundle") && run.errorMessage.contains("does not match its manifest.json"), "\(run.errorMessage)")
         #expect(!FileManager.default.fileExists(atPath: page.path))
+    }
+
+    @Test("an older bundle without the firs and waypoints tables is still compared: those kinds are empty, the others listed")
+    func olderContract() async throws {
+        let pair = try await Self.pair()
+        let old = pair.folder.url.appendingPathComponent("old-contract")
+        try FileManager.default.copyItem(at: try #require(BundleFolder.currentContents(of: pair.old)), to: old)
+        try await DatabaseQueue(path: old.appendingPathComponent("airports.db").path).write { db in
+            try db.execute(sql: "DROP TABLE firs; DROP TABLE waypoints_changes; DROP TABLE waypoints")
+        }
+        let changes = try BundleComparison.compare(from: old, to: try #require(BundleFolder.currentContents(of: pair.new)),
+                                                   reportName: BundleBuilder.reportName)
+        #expect(changes.firs.total == 0 && changes.navaids.total == 0)
+        #expect(changes.runways.total == 8 && changes.aipEntries.total == 1)
     }
 
     @Test("two builds of the same inputs: nothing listed changed, and the result line says so")
