@@ -76,9 +76,15 @@ let package = Package(
             "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        // What changed from one bundle to the next (`changes`, and the page `build --previous` writes): a model computed
+        // by SQL joins over both bundles' databases, and its renderers (HTML with an inline SVG map, Markdown, JSON).
+        // Below the build, which writes the page beside report.json; no readers or stages.
+        .target(name: "AIPChanges", dependencies: [
+            "AIPContract", "AIPErrorText", "AIPFindings", "AIPManifest", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPChanges", "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
         .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"]),
         // Device side: the channel client (URLSession), signatures, deflate payloads, rows applied in one
@@ -106,7 +112,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
+            "AIPChanges", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -114,7 +120,7 @@ let package = Package(
             "AIPCommands", "CMalloc", "CSQLite",
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPContract", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
+            "AIPChanges", "AIPContract", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: [
@@ -127,6 +133,7 @@ let package = Package(
         .testTarget(name: "AIPFetchTests", dependencies: ["AIPBundleFolder", "AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
         .testTarget(name: "AIPPipelineTests", dependencies: ["AIPPipeline"]),
         .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
+        .testTarget(name: "AIPChangesTests", dependencies: ["AIPChanges"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
         .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "AIPPDFText", "TestSupport", "CXML2"]),
@@ -140,7 +147,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPPipeline", "TestSupport",
+            "AIPChanges", "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPPipeline", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             // The help tests render each command's help screen at a fixed width.
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

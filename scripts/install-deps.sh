@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages aipbundle builds against, if they are missing (and poppler-utils, whose
-# pdftotext the build runs to read AIP PDF chapters), and Python's jsonschema and cryptography, which the tests use.
+# pdftotext the build runs to read AIP PDF chapters, and chromium, in which a test loads the `changes` page headless),
+# and Python's jsonschema and cryptography, which the tests use.
 # Idempotent: a machine that has them all is left alone and no package index is fetched.
 set -euo pipefail
 
-needed=(libcsv-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config python3 python3-pip poppler-utils)
+needed=(libcsv-dev libsqlite3-dev libxml2-dev zlib1g-dev pkg-config python3 python3-pip poppler-utils chromium)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

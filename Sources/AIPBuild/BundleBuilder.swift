@@ -69,7 +69,8 @@ public struct StageResult: Sendable {
 /// The new bundle is then assembled completely before anything is published: the files of the stages that ran, the
 /// files of the other stages carried over from `--out`, `report.json` (this run's sections merged with the
 /// others'), `manifest.json` last, the shrink gate (on the manifest's row counts and rules.json's answers), the
-/// floor (findings a stage marks as an output far below its inputs), then the switch
+/// floor (findings a stage marks as an output far below its inputs), with `--previous` the page and summary of what
+/// changed (``writeChanges(from:to:)``), then the switch
 /// (``BundleFolder/publish(_:files:fault:)``). Any error before the switch leaves `--out` as it was.
 public enum BundleBuilder {
     public static let reportName = "report.json"
@@ -125,7 +126,9 @@ public enum BundleBuilder {
             if !belowFloor.isEmpty, !options.allowShrink { throw BuildError.belowFloor(belowFloor) }
 
             let files = StageRegistry.allFiles.filter { manifest.files[$0] != nil }
-            let records = [reportName, Manifest.fileName] + (options.signingKey == nil ? [] : [Manifest.signatureFileName])
+            // What changed since --previous, for the person who decides whether to publish (build side only).
+            let changes = try previousGiven.map { try writeChanges(from: $0.folder, to: staging) } ?? []
+            let records = [reportName] + changes + [Manifest.fileName] + (options.signingKey == nil ? [] : [Manifest.signatureFileName])
             try folder.publish(staging, files: files + records, fault: options.publishFault)
             return BuildResult(stamp: options.stamp, folder: options.out, written: files.filter { !carried.files.contains($0) } + records,
                                carried: carried.files,

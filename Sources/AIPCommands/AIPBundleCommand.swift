@@ -8,7 +8,7 @@ public struct AIPBundleCommand: AsyncParsableCommand {
         abstract: "Build and check the offline data bundles of FlyFun EuroAIP.",
         discussion: "Each command prints its result on stdout (one line, or one document with --json) and its logs on stderr.",
         subcommands: [FetchCommand.self, BuildCommand.self, CheckCommand.self, KeygenCommand.self, DeltaCommand.self, ApplyCommand.self,
-                      PublishCommand.self, UpdateCommand.self, FindingsCommand.self])
+                      PublishCommand.self, UpdateCommand.self, ChangesCommand.self, FindingsCommand.self])
 
     // Not `CommandConfiguration(version:)`: ArgumentParser's automatic --version is recognised after any
     // subcommand too, so a mistyped `build --version 2612` printed the version, exited 0 and built nothing.

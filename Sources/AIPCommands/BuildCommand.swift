@@ -13,7 +13,8 @@ public struct BuildCommand: AsyncParsableCommand, ReportingCommand {
         abstract: "Build bundle files from a source tree into an output folder.",
         discussion: """
             Writes the bundle files and report.json into --out, all at once: nothing in --out changes unless the \
-            whole build succeeds. Bad rows are reported in report.json and the build goes on; an unusable input \
+            whole build succeeds. With --previous, changes.html and changes.md (what changed since that bundle, as \
+            `aipbundle changes` shows it) go beside report.json; like it, updates never ship them. Bad rows are reported in report.json and the build goes on; an unusable input \
             file, or a table that lost more rows than allowed against the previous bundle, stops it. \
             Timestamps come from --airac or SOURCE_DATE_EPOCH, never from the clock inside the data. Each stage's \
             summary goes to stderr; stdout gets one line (or with --json one document) naming the bundle version, \

@@ -4,18 +4,18 @@ import AIPManifest
 import AIPUpdate
 import Foundation
 
-/// A bundle folder checked before `delta` or `publish` reads a byte of it: its manifest decoded (every file name
-/// and the version a ``PathName``), every listed file as the manifest records it, and — for a bundle that is
-/// shipped — `manifest.sig` the signature of the manifest by the key given.
+/// A bundle folder checked before `delta`, `publish` or `changes` reads a byte of it: its manifest decoded (every
+/// file name and the version a ``PathName``), every listed file as the manifest records it, and — for a bundle that
+/// is shipped — `manifest.sig` the signature of the manifest by the key given.
 ///
 /// What no device could install is refused here, so it never reaches a package or a channel: an edited file (its
 /// bytes or its content not the manifest's), a manifest whose signature does not verify.
-struct VerifiedBundle {
+public struct VerifiedBundle {
     /// The folder holding the bundle's files (its `.aipbundle/current`, or the folder itself).
-    let folder: URL
+    public let folder: URL
     /// The exact bytes of manifest.json.
     let manifestData: Data
-    let manifest: Manifest
+    public let manifest: Manifest
     let fileNames: [PathName]
 
     /// Verifies the bundle in `url`.
@@ -26,7 +26,7 @@ struct VerifiedBundle {
     ///   - exactBytes: whether each file must have the recorded bytes (a bundle that is shipped: a full package
     ///     carries those bytes) or only the recorded content (an installed bundle, which a delta may have patched).
     /// - Throws: `DeltaError` naming the bundle, what is wrong and the fix.
-    init(_ url: URL, role: String, signedBy key: SigningPublicKey?, exactBytes: Bool) throws {
+    public init(_ url: URL, role: String, signedBy key: SigningPublicKey?, exactBytes: Bool) throws {
         try self.init(manifestOf: url, role: role)
         if let key {
             guard manifest.signing?.publicKeyFingerprint == key.fingerprint else {

@@ -141,7 +141,7 @@ enum BenchMain {
         for benchmark in cases where wanted(benchmark.name) {
             try measure(benchmark, runs: runs)
         }
-        if selected.isEmpty || selected.contains(where: { $0.hasPrefix("delta") || $0.hasPrefix("build 2026") }) {
+        if selected.isEmpty || selected.contains(where: { $0.hasPrefix("delta") || $0.hasPrefix("build 2026") || $0.hasPrefix("changes") }) {
             try DeltaBench.run(data: data, scratch: scratch, runs: runs, wanted: wanted)
         }
         let eaipCases = ["eaip-pages-1-core", "eaip-pages-2-cores", "eaip-page-largest", "airports-stage-with-eaip"]

@@ -95,6 +95,7 @@ struct DeltaBench {
             cases.append(DeltaComputeBenchmark(bench, from: from, to: to, label: label))
             cases.append(try DeltaApplyBenchmark(bench, from: from, to: to, label: label))
         }
+        cases += pairs.prefix(2).map { ChangesBenchmark(bench, from: $0.1, to: $0.2, label: $0.0) }
         cases += [BuildPreviousBenchmark(bench, withPrevious: false), BuildPreviousBenchmark(bench, withPrevious: true)]
         for benchmark in cases where wanted(benchmark.name) { try measure(benchmark, runs: runs) }
     }
