@@ -114,21 +114,24 @@ public final class BundleFolder: @unchecked Sendable {
 
     /// A step of ``publish(_:files:fault:)``, named so tests can inject a failure before any of them.
     public enum Step: String, CaseIterable, Sendable {
-        case sync, expose, prepareFlip, flip
-        /// Right after the flip: the new bundle is current, its new names not linked yet (what a crash there
-        /// leaves, the next open completes).
+        case sync, expose
+        /// Before the flip: names the new bundle adds get their link, leading nowhere until the flip (so a crash
+        /// right after it leaves every `OUT/<file>` readable).
         case linkNew
+        case prepareFlip, flip
+        /// Right after the flip: the new bundle is current and every name linked; only tidying remains.
         case sweep
 
         /// Whether a failure before this step leaves the previous bundle current.
-        public var isBeforeFlip: Bool { [.sync, .expose, .prepareFlip, .flip].contains(self) }
+        public var isBeforeFlip: Bool { self != .sweep }
     }
 
     /// Makes `staging` the current bundle at once, exposing `files` as `OUT/<file>`.
     ///
-    /// Until the flip, a failure leaves OUT exactly as it was: names are exposed only once the bundle they lead to
-    /// is current, and names the bundle already had lead through `current` and change with it. After the flip only
-    /// linking new names and tidying remain; what a crash there misses, the next publish or open does.
+    /// Until the flip, a failure leaves OUT exactly as it was: names the bundle already had lead through `current`
+    /// and change with it; names it adds are linked just before the flip (a link into `current` that leads nowhere
+    /// until then) and unlinked again if the flip does not happen. After the flip only tidying remains (and
+    /// replacing a flat bundle's plain files by their link); what a crash misses, the next publish or open does.
     /// - Parameter fault: called before each step; a test throws from it to simulate a crash there.
     public func publish(_ staging: URL, files: [String], fault: (Step) throws -> Void = { _ in }) throws {
         try publish(staging, files: files, replacing: [], fault: fault)
@@ -144,17 +147,35 @@ public final class BundleFolder: @unchecked Sendable {
         try fault(.expose)
         for name in files { try checkExposable(name, replacing: replacing) }
 
-        try fault(.prepareFlip)
-        let next = stateFolder.appendingPathComponent(Self.nextName)
-        unlink(next.path)
-        guard symlink(staging.lastPathComponent, next.path) == 0 else {
-            throw BundleFolderError(.fileSystem, "cannot create \(next.path): \(ErrorText.reason(errno: errno))")
-        }
+        // Only free names: a flat bundle's plain file (`replacing`) keeps its bytes readable until the flip.
+        let added = files.filter { Self.fileType(root.appendingPathComponent($0)) == nil }
+        var linked: [String] = []
+        let previousFiles: [String]
+        do {
+            try fault(.linkNew)
+            for name in added {
+                try expose(name)
+                linked.append(name)
+            }
+            // On disk before the flip, so the flip never survives a power cut that the links do not.
+            if !linked.isEmpty { try Self.sync(root) }
 
-        try fault(.flip)
-        let previousFiles = try current.map(Self.fileNames(in:)) ?? []
-        guard rename(next.path, stateFolder.appendingPathComponent(Self.currentName).path) == 0 else {
-            throw BundleFolderError(.fileSystem, "cannot switch \(root.path) to the new bundle: \(ErrorText.reason(errno: errno))")
+            try fault(.prepareFlip)
+            let next = stateFolder.appendingPathComponent(Self.nextName)
+            unlink(next.path)
+            guard symlink(staging.lastPathComponent, next.path) == 0 else {
+                throw BundleFolderError(.fileSystem, "cannot create \(next.path): \(ErrorText.reason(errno: errno))")
+            }
+
+            try fault(.flip)
+            previousFiles = try current.map(Self.fileNames(in:)) ?? []
+            guard rename(next.path, stateFolder.appendingPathComponent(Self.currentName).path) == 0 else {
+                throw BundleFolderError(.fileSystem, "cannot switch \(root.path) to the new bundle: \(ErrorText.reason(errno: errno))")
+            }
+        } catch {
+            // Not switched: the new names lead nowhere, so they go (a crash instead leaves them to the next open).
+            for name in linked { unexposeIfLinked(name) }
+            throw error
         }
         do {
             try Self.sync(stateFolder)
@@ -163,8 +184,7 @@ public final class BundleFolder: @unchecked Sendable {
             throw BundleFolderError(.fileSystem, "switched \(root.path) to the new bundle, but \(error.description)")
         }
 
-        // Published: the files are reachable through `current`. Now give new names their link, and tidy.
-        try fault(.linkNew)
+        // Published: the files are reachable through `current`. A flat bundle's plain files become links; tidy.
         for name in files { try expose(name) }
         try fault(.sweep)
         for name in previousFiles where !files.contains(name) { unexposeIfLinked(name) }
@@ -284,14 +304,22 @@ public final class BundleFolder: @unchecked Sendable {
         }
     }
 
-    /// Flushes a file or folder to disk, so the flip never exposes data still in the page cache only.
+    /// Flushes a file or folder to disk (to the medium itself on Apple platforms), so the flip never exposes data
+    /// still in a cache only.
     public static func sync(_ url: URL) throws {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw BundleFolderError(.fileSystem, "cannot open \(url.path) to flush it: \(ErrorText.reason(errno: errno))")
         }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
+        #if canImport(Darwin)
+        // fsync(2) on Apple's file systems stops at the drive's cache; F_FULLFSYNC flushes that too (fsync where a
+        // file system does not support it).
+        let flushed = fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+        #else
+        let flushed = fsync(descriptor) == 0
+        #endif
+        guard flushed else {
             throw BundleFolderError(.fileSystem, "cannot flush \(url.path) to disk: \(ErrorText.reason(errno: errno))")
         }
     }

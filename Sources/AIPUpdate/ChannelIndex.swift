@@ -18,6 +18,9 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
     public static let fileName = "index.json"
     /// Packages live in `packages/<SHA-256 of their delta.json>/`: immutable, cacheable forever.
     public static let packagesFolder = "packages"
+    /// The most bytes a device reads of `index.json` (a channel of hundreds of packages is a few tens of
+    /// kilobytes): anything longer is refused while it arrives.
+    public static let maximumBytes = 4 << 20
 
     public var format: Int
     /// Grows by at least one with every index the publisher signs.
@@ -101,6 +104,12 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
         }
         guard now < expiry else {
             throw UpdateError(.expired, "the channel's \(Self.fileName) (sequence \(sequence)) expired at \(expires): its publisher has not refreshed it, or a mirror serves a frozen copy; keep the installed bundle and retry later")
+        }
+        guard sequence >= 0 else {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) has the sequence \(sequence), which no publisher signs")
+        }
+        for entry in packages where !SignedSize.isPlausible(entry.bytes) {
+            throw UpdateError(.unsupported, "the channel's \(Self.fileName) gives the package \(entry.deltaSHA256.prefix(64)) \(entry.bytes) bytes, outside 0…\(SignedSize.maximum): a publisher's error; keep the installed bundle")
         }
         for entry in packages where !entry.deltaSHA256.allSatisfy({ "0123456789abcdef".contains($0) }) || entry.deltaSHA256.count != 64 {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) names a package \(entry.deltaSHA256), which is not a SHA-256")

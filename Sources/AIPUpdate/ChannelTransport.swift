@@ -22,28 +22,29 @@ struct ChannelTransport: Sendable {
         path.split(separator: "/").reduce(channel) { $0.appendingPathComponent(String($1)) }
     }
 
-    /// The whole of a small file (the index), at most `limit` bytes.
-    func fetch(_ path: String, limit: Int) async throws -> Data {
+    /// The whole of a small file (the index), at most `limit` bytes, streamed through `scratch` (a file in the work
+    /// folder) so an oversized answer (a captive portal, a broken mirror) is refused as it arrives, never held in
+    /// memory; `scratch` is removed afterwards.
+    func fetch(_ path: String, limit: Int, via scratch: URL) async throws -> Data {
+        let tooLarge = UpdateError(.unsupported, "the channel's \(path) is over \(limit) bytes: not an index (a captive portal or a broken mirror answered?)")
         if channel.isFileURL {
             let url = url(path)
             guard FileManager.default.fileExists(atPath: url.path) else { throw Missing(path: path) }
-            let data = try UpdatePackage.read(url, what: "the channel's \(path)")
-            guard data.count <= limit else { throw UpdateError(.unsupported, "the channel's \(path) is over \(limit) bytes") }
-            return data
+            // Unreadable size: the read below says why.
+            if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size > limit { throw tooLarge }
+            return try UpdatePackage.read(url, what: "the channel's \(path)")
         }
         var request = URLRequest(url: url(path))
         // The index is the one mutable file: ask every cache on the way for a fresh copy.
         request.cachePolicy = .reloadIgnoringLocalCacheData
         request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
-        let data: Data, response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw UpdateError(.network, "cannot fetch \(request.url!.absoluteString): \(ErrorText.reason(error))")
-        }
-        try Self.check(response, path: path, url: request.url!)
-        guard data.count <= limit else { throw UpdateError(.unsupported, "the channel's \(path) is over \(limit) bytes") }
-        return data
+        let part = scratch.appendingPathExtension("part")
+        // Never resumed: an index is fetched whole each time; one a killed run left is stale.
+        try? FileManager.default.removeItem(at: part)
+        // Whatever happens, the copy in the work folder is nobody's once read (or refused).
+        defer { try? FileManager.default.removeItem(at: part) }
+        try await DownloadTask.run(session: session, request: request, path: path, part: part, limit: limit, tooLarge: tooLarge) { _ in }
+        return try UpdatePackage.read(part, what: "the channel's \(path)")
     }
 
     /// Downloads `path` into `destination` (at most `limit` bytes), resuming a `.part` file left by an earlier
@@ -72,9 +73,11 @@ struct ChannelTransport: Sendable {
             return
         }
         var lastError: UpdateError?
+        let tooLarge = UpdateError(.corruptPayload, "\(path): the server sends more than the \(limit) bytes signed for it")
         for _ in 0..<max(attempts, 1) {
             do {
-                try await DownloadTask.run(session: session, url: url(path), path: path, part: part, limit: limit, received: received)
+                try await DownloadTask.run(session: session, request: URLRequest(url: url(path)), path: path, part: part, limit: limit,
+                                           tooLarge: tooLarge, received: received)
                 try Self.rename(part, to: destination)
                 return
             } catch let error as UpdateError where error.kind == .network {
@@ -106,41 +109,68 @@ struct ChannelTransport: Sendable {
 /// One HTTP GET streamed into a `.part` file, with `Range: bytes=N-` when N bytes are there already. A 206 answer
 /// appends; a 200 (the server ignored the range) starts the file over; a 416 (nothing after byte N: a run was
 /// killed between the last byte and the rename) keeps the file as it is, for the hash check to judge; more bytes
-/// than `limit` cancel it.
+/// than `limit` (announced or received) cancel it with `tooLarge`, so no more than `limit` bytes are ever written.
+/// Cancelling the Swift task cancels the request: the `.part` file stays, flushed, for the next run to resume.
 private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let path: String
     private let part: URL
     private let limit: Int
+    private let tooLarge: UpdateError
     private let received: @Sendable (Int) -> Void
     private let lock = NSLock()
     private var handle: FileHandle?
     private var written = 0
     private var failure: (any Error)?
     private var complete = false
+    private var cancelled = false
+    private var dataTask: URLSessionDataTask?
     private var continuation: CheckedContinuation<Void, any Error>?
 
-    private init(path: String, part: URL, limit: Int, received: @escaping @Sendable (Int) -> Void) {
+    private init(path: String, part: URL, limit: Int, tooLarge: UpdateError, received: @escaping @Sendable (Int) -> Void) {
         self.path = path
         self.part = part
         self.limit = limit
+        self.tooLarge = tooLarge
         self.received = received
     }
 
-    static func run(session: URLSession, url: URL, path: String, part: URL, limit: Int,
+    static func run(session: URLSession, request: URLRequest, path: String, part: URL, limit: Int, tooLarge: UpdateError,
                     received: @escaping @Sendable (Int) -> Void) async throws {
-        let task = DownloadTask(path: path, part: part, limit: limit, received: received)
+        let task = DownloadTask(path: path, part: part, limit: limit, tooLarge: tooLarge, received: received)
         // No .part (or none readable): the download starts at byte 0.
         let offset = (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? Int) ?? 0
         // Too long to resume: asked for from byte 0, the answer starts the file over whether or not this works.
         if offset > limit { try? FileManager.default.removeItem(at: part) }
-        var request = URLRequest(url: url)
+        var request = request
         if offset > 0, offset <= limit { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
         let delegated = URLSession(configuration: session.configuration, delegate: task, delegateQueue: nil)
         defer { delegated.finishTasksAndInvalidate() }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            task.lock.withLock { task.continuation = continuation }
-            delegated.dataTask(with: request).resume()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let dataTask = delegated.dataTask(with: request)
+                let cancelled = task.lock.withLock { () -> Bool in
+                    task.continuation = continuation
+                    task.dataTask = dataTask
+                    return task.cancelled
+                }
+                if cancelled {
+                    task.lock.withLock { task.continuation = nil }
+                    continuation.resume(throwing: UpdateError.cancelled)
+                } else {
+                    dataTask.resume()
+                }
+            }
+        } onCancel: {
+            task.cancel()
         }
+    }
+
+    private func cancel() {
+        let dataTask = lock.withLock { () -> URLSessionDataTask? in
+            cancelled = true
+            return self.dataTask
+        }
+        dataTask?.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -155,6 +185,8 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
                 return
             }
             try ChannelTransport.check(response, path: path, url: response.url ?? part)
+            // Announced too long: refused before a byte of the body arrives.
+            if response.expectedContentLength > Int64(limit - (status == 206 ? existing : 0)) { throw tooLarge }
             if status != 206 || existing == 0 {
                 // Starting over: whatever stays makes createFile fail, which is reported.
                 try? FileManager.default.removeItem(at: part)
@@ -185,9 +217,7 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
         }
         guard let handle else { return }
         do {
-            guard total <= limit else {
-                throw UpdateError(.corruptPayload, "\(path): the server sends more than the \(limit) bytes signed for it")
-            }
+            guard total <= limit else { throw tooLarge }
             try handle.write(contentsOf: data)
             received(data.count)
         } catch {
@@ -197,9 +227,10 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, failure, handle, complete) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, (any Error)?, FileHandle?, Bool) in
+        let (continuation, failure, handle, complete, cancelled) = lock.withLock {
+            () -> (CheckedContinuation<Void, any Error>?, (any Error)?, FileHandle?, Bool, Bool) in
             defer { self.continuation = nil }
-            return (self.continuation, self.failure, self.handle, self.complete)
+            return (self.continuation, self.failure, self.handle, self.complete, self.cancelled)
         }
         // A file not flushed whole fails its signed size and SHA-256 before it is used, and is fetched again.
         try? handle?.synchronize()
@@ -207,6 +238,8 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
         try? handle?.close()
         if complete {
             continuation?.resume()
+        } else if cancelled {
+            continuation?.resume(throwing: UpdateError.cancelled)
         } else if let failure {
             continuation?.resume(throwing: failure)
         } else if let error {

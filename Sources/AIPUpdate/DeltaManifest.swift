@@ -76,6 +76,10 @@ public struct DeltaManifest: Sendable, Equatable, Codable {
         } catch {
             throw UpdateError(.unsupported, "\(Self.fileName) is not a delta description: \(ErrorText.reason(error))")
         }
+        let sizes = [targetManifestBytes] + files.values.flatMap { [$0.bytes, $0.uncompressedBytes].compactMap { $0 } }
+        guard sizes.allSatisfy(SignedSize.isPlausible) else {
+            throw UpdateError(.corruptPayload, "\(Self.fileName) gives a size outside 0…\(SignedSize.maximum) bytes")
+        }
         // Its names become paths in the package and the bundle folder: refused here, before any code joins them.
         do {
             _ = try fileNames()

@@ -20,6 +20,11 @@ import FoundationNetworking
 /// `work` keeps downloads between runs and the newest index seen (for rollback protection): put it somewhere the
 /// system does not purge (Application Support), outside the bundle folder. Every run starts by finishing what an
 /// interrupted one left: a partial download resumes, and a switch a crash cut short is completed.
+///
+/// One run at a time per work folder: ``check(path:)`` and ``update(path:)`` hold its lock from the first request
+/// to the end, and a second one gets ``UpdateError/Kind/busy`` without touching anything. Both honour task
+/// cancellation (between requests, during a download, up to the switch; ``UpdateError/Kind/cancelled``), and run
+/// the heavy work (hashing, applying rows) on a thread of their own, never on the caller's executor.
 public struct UpdateClient: Sendable {
     public enum State: Sendable, Equatable {
         case idle
@@ -96,6 +101,8 @@ public struct UpdateClient: Sendable {
     /// Fetches and verifies the channel's index, and plans the update from what is installed.
     /// - Returns: the index, and the plan (nil when the latest is installed).
     public func check(path: Path = .cheapest) async throws -> (index: ChannelIndex, plan: UpdatePlan?) {
+        let lock = try WorkLock(work: work, bundle: bundle)
+        defer { withExtendedLifetime(lock) {} }
         let index = try await fetchIndex()
         let installed = try installedVersion()
         if installed == index.latest { return (index, nil) }
@@ -120,10 +127,14 @@ public struct UpdateClient: Sendable {
     }
 
     private func run(path: Path) async throws -> Outcome {
+        // Before anything is read or written: a second updater must not touch the downloads or the state.
+        let lock = try WorkLock(work: work, bundle: bundle)
+        defer { withExtendedLifetime(lock) {} }
         onState(.checking)
         let index = try await fetchIndex()
         let installed = try installedVersion()
         if installed == index.latest {
+            try UpdateError.checkCancellation()
             try BundleUpdater.repairIfLaidOut(bundle, adoptFolder: adoptFolder)
             removeDownloads()
             return Outcome(fromVersion: installed, version: index.latest, changed: false, steps: [], downloadedBytes: 0)
@@ -147,9 +158,11 @@ public struct UpdateClient: Sendable {
                 unavailable.insert(step.deltaSHA256)
                 continue
             }
+            try UpdateError.checkCancellation()
             onState(.applying)
             do {
-                let result = try BundleUpdater.apply(packages: folders, to: bundle, trustedKey: trustedKey, adoptFolder: adoptFolder)
+                let result = try await apply(folders)
+                excludeBundleFromBackup()
                 removeDownloads()
                 return Outcome(fromVersion: installed, version: result.toVersion, changed: result.changed, steps: plan.steps,
                                downloadedBytes: counter.downloaded)
@@ -173,6 +186,22 @@ public struct UpdateClient: Sendable {
         }
     }
 
+    /// Applies the downloaded packages on a thread of its own; a cancellation stops it at the next file, or before
+    /// the switch, and never after it.
+    private func apply(_ folders: [URL]) async throws -> BundleUpdater.Result {
+        let cancelled = CancellationFlag()
+        let (bundle, trustedKey, adoptFolder) = (bundle, trustedKey, adoptFolder)
+        return try await withTaskCancellationHandler {
+            try await offload {
+                try BundleUpdater.apply(packages: folders, to: bundle, trustedKey: trustedKey, adoptFolder: adoptFolder,
+                                        afterFile: { _ in try cancelled.check() },
+                                        publishFault: { step in if step.isBeforeFlip { try cancelled.check() } })
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+    }
+
     private var transport: ChannelTransport { ChannelTransport(channel: channel, session: session, attempts: 4) }
     private var downloads: URL { work.appendingPathComponent("downloads") }
     private var stateFile: URL { work.appendingPathComponent("channel-state.json") }
@@ -181,10 +210,12 @@ public struct UpdateClient: Sendable {
     private func fetchIndex() async throws -> ChannelIndex {
         let data: Data
         do {
-            data = try await transport.fetch(ChannelIndex.fileName, limit: 4 << 20)
+            data = try await transport.fetch(ChannelIndex.fileName, limit: ChannelIndex.maximumBytes,
+                                             via: work.appendingPathComponent(ChannelIndex.fileName))
         } catch let missing as ChannelTransport.Missing {
             throw UpdateError(.network, "the channel \(channel.absoluteString) has no \(missing.path)")
         }
+        try UpdateError.checkCancellation()
         let index = try ChannelIndex(published: data, trustedKey: trustedKey, now: now())
         let digest = SHA256.hash(data: data).lowercaseHex
         let seen = try SeenIndex.read(stateFile)
@@ -214,6 +245,7 @@ public struct UpdateClient: Sendable {
             throw FileWriteError.classify(error, writing: folder, what: "the download folder")
         }
         let deltaURL = folder.appendingPathComponent(DeltaManifest.fileName)
+        try UpdateError.checkCancellation()
         try await fetchFile(step, DeltaManifest.fileName, into: folder, limit: step.bytes, counter: counter)
         let deltaData = try UpdatePackage.read(deltaURL, what: "the downloaded \(DeltaManifest.fileName)")
         guard SHA256.hash(data: deltaData).lowercaseHex == step.deltaSHA256 else {
@@ -232,6 +264,7 @@ public struct UpdateClient: Sendable {
             files.append((payload, bytes, file.sha256))
         }
         for file in files {
+            try UpdateError.checkCancellation()
             try await fetchFile(step, file.name, into: folder, limit: file.limit, counter: counter, sha256: file.sha256)
         }
         return folder
@@ -244,7 +277,7 @@ public struct UpdateClient: Sendable {
         let destination = folder.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: destination.path) {
             // Unreadable counts as damaged: fetched again.
-            if let sha256, (try? FileDigest(fileAt: destination).sha256) != sha256 {
+            if let sha256, await digest(destination) != sha256 {
                 // A file that stays makes the download fail, which is reported.
                 try? FileManager.default.removeItem(at: destination)
             } else {
@@ -253,16 +286,54 @@ public struct UpdateClient: Sendable {
         }
         try await transport.download("\(step.path)/\(name)", to: destination, limit: limit) { counter.add($0) }
         // Unreadable counts as damaged, as above.
-        if let sha256, (try? FileDigest(fileAt: destination).sha256) != sha256 {
+        if let sha256, await digest(destination) != sha256 {
             // The next run fetches it again either way: a file that stays fails this check first.
             try? FileManager.default.removeItem(at: destination)
             throw UpdateError(.corruptPayload, "the channel's \(step.path)/\(name) does not match its SHA-256 in \(DeltaManifest.fileName): damaged in transit or on the server; it will be downloaded again")
         }
     }
 
+    /// The bundle is the channel's to restore (a restored device downloads it again), not the user's data: kept out
+    /// of iCloud and computer backups on Apple platforms. Elsewhere there is no such attribute.
+    private func excludeBundleFromBackup() {
+        #if canImport(Darwin)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        var url = bundle
+        // A folder that keeps the attribute off is backed up: more space used, nothing lost; not worth failing for.
+        try? url.setResourceValues(values)
+        #endif
+    }
+
+    /// The SHA-256 of a downloaded file, hashed on a thread of its own; nil when it cannot be read.
+    private func digest(_ url: URL) async -> String? {
+        // Unreadable: nil, which callers take for damaged.
+        try? await offload { try FileDigest(fileAt: url).sha256 }
+    }
+
     private func removeDownloads() {
         // Applied or damaged: anything that stays is checked against its signed hash before any use.
         try? FileManager.default.removeItem(at: downloads)
+    }
+}
+
+/// Runs blocking work on a thread of its own (a Dispatch queue), so neither the caller's executor nor a thread of
+/// Swift's cooperative pool waits on the disk.
+private func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global(qos: .utility).async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+/// Set when the task applying an update is cancelled; the apply, on another thread, checks it between steps.
+private final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    func set() { lock.withLock { isSet = true } }
+
+    func check() throws {
+        if lock.withLock({ isSet }) { throw UpdateError.cancelled }
     }
 }
 
@@ -293,22 +364,34 @@ struct SeenIndex: Codable, Equatable {
     var sha256: String
 
     /// The record at `url`; nil when there is none (nothing seen yet).
-    /// - Throws: `UpdateError.fileSystem` when it cannot be read or is damaged: taking it for "nothing seen" would
-    ///   accept any older index, which is what the record is there to refuse.
+    /// - Throws: `UpdateError.state` when it cannot be read, is damaged or says what no index can (a negative
+    ///   sequence, a digest that is not a SHA-256): taking it for "nothing seen" would accept any older index,
+    ///   which is what the record is there to refuse.
     static func read(_ url: URL) throws -> SeenIndex? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let advice = "it records the newest index this device has seen; the bundle is unchanged. Delete it only to accept any index the channel serves that is not older than the installed bundle"
+        let record: SeenIndex
         do {
-            return try JSONDecoder().decode(SeenIndex.self, from: Data(contentsOf: url))
+            record = try JSONDecoder().decode(SeenIndex.self, from: Data(contentsOf: url))
         } catch {
-            throw UpdateError(.fileSystem, "cannot read the channel state \(url.path) (\(ErrorText.reason(error))): it records the newest index this device has seen; delete it only to accept any index the channel serves")
+            throw UpdateError(.state, "cannot read the channel state \(url.path) (\(ErrorText.reason(error))): \(advice)")
         }
+        guard record.sequence >= 0, record.sha256.count == 64, record.sha256.allSatisfy(\.isHexDigit), record.sha256 == record.sha256.lowercased() else {
+            throw UpdateError(.state, "the channel state \(url.path) is inconsistent (sequence \(record.sequence), SHA-256 \(record.sha256.prefix(64))): \(advice)")
+        }
+        return record
     }
 
-    /// Written to a temporary file and renamed, so a crash leaves the old record or the new one.
+    /// Written to a temporary file, flushed, and renamed (the folder flushed too), so a crash or a power cut leaves
+    /// the old record or the new one.
     func write(to url: URL) throws {
+        let temporary = url.appendingPathExtension("new")
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONWriter.encode(self).write(to: url, options: .atomic)
+            try JSONWriter.encode(self).write(to: temporary)
+            try BundleFolder.sync(temporary)
+            if rename(temporary.path, url.path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            try BundleFolder.sync(url.deletingLastPathComponent())
         } catch {
             throw FileWriteError.classify(error, writing: url, what: "the channel state")
         }

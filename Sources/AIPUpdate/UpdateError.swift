@@ -37,6 +37,13 @@ public struct UpdateError: Error, Sendable, CustomStringConvertible, LocalizedEr
         case busy
         /// The bundle folder or the download folder cannot be read or written.
         case fileSystem
+        /// A file the updater keeps about the channel (`channel-state.json` in the work folder: the newest index
+        /// seen) is unreadable or inconsistent. The message names it; the bundle is as it was. Never read as
+        /// "nothing seen", which would switch off the rollback check: the app decides (see the guide).
+        case state
+        /// The task running the update was cancelled. The installed bundle is as it was; what was downloaded
+        /// stays and the next run resumes it.
+        case cancelled
 
         /// Whether installing the full bundle instead is the way out (``UpdateClient`` falls back by itself for
         /// ``wrongBase``; for ``corruptPayload`` an app may choose to).
@@ -52,4 +59,12 @@ public struct UpdateError: Error, Sendable, CustomStringConvertible, LocalizedEr
     }
 
     public var errorDescription: String? { description }
+
+    /// What every step that notices a cancelled task throws.
+    static let cancelled = UpdateError(.cancelled, "the update was cancelled: the installed bundle is as it was, and the next run resumes the download")
+
+    /// Throws ``cancelled`` when the current task is cancelled: checked between requests and before the switch.
+    static func checkCancellation() throws {
+        if Task.isCancelled { throw cancelled }
+    }
 }

@@ -45,6 +45,9 @@ public struct UpdatePackage: Sendable {
         } catch {
             throw UpdateError(.unsupported, "the package's \(ErrorText.reason(error))")
         }
+        guard targetManifest.files.values.allSatisfy({ SignedSize.isPlausible($0.bytes) }) else {
+            throw UpdateError(.corruptPayload, "the package's \(Manifest.fileName) gives a file a size outside 0…\(SignedSize.maximum) bytes")
+        }
         let signature = folder.appendingPathComponent(Manifest.signatureFileName)
         try SignedDocument.verify(targetManifestData, signatureFile: signature, by: trustedKey,
                                   signedBy: targetManifest.signing?.publicKeyFingerprint, what: Manifest.fileName)

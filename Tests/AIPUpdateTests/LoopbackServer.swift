@@ -17,6 +17,7 @@ final class LoopbackServer: @unchecked Sendable {
     private var dropAfter: [String: Int] = [:]
     private var requests: [(path: String, range: String?)] = []
     private var bytesPerSecond: Int?
+    private var hidesLength = false
     private var stopped = false
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
@@ -61,6 +62,10 @@ final class LoopbackServer: @unchecked Sendable {
     /// Every body is sent at about this rate (nil: at once).
     func throttle(bytesPerSecond rate: Int?) { lock.withLock { bytesPerSecond = rate } }
 
+    /// Whether responses leave out Content-Length (the body then ends when the connection closes), as a proxy that
+    /// streams may: a client must cap what it reads while it reads.
+    func hideLength(_ hide: Bool) { lock.withLock { hidesLength = hide } }
+
     /// The requests served so far: path and Range header.
     var log: [(path: String, range: String?)] { lock.withLock { requests } }
 
@@ -98,9 +103,9 @@ final class LoopbackServer: @unchecked Sendable {
         let path = String(parts[1].dropFirst()).removingPercentEncoding ?? ""
         let range = lines.dropFirst().first { $0.lowercased().hasPrefix("range:") }
             .map { String($0.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
-        let (drop, rate) = lock.withLock { () -> (Int?, Int?) in
+        let (drop, rate, hideLength) = lock.withLock { () -> (Int?, Int?, Bool) in
             requests.append((path, range))
-            return (dropAfter.removeValue(forKey: path), bytesPerSecond)
+            return (dropAfter.removeValue(forKey: path), bytesPerSecond, hidesLength)
         }
         let file = root.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
@@ -115,7 +120,7 @@ final class LoopbackServer: @unchecked Sendable {
         }
         let body = data[(data.startIndex + start)...]
         var head = start > 0 ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(data.count - 1)/\(data.count)\r\n" : "HTTP/1.1 200 OK\r\n"
-        head += "Content-Length: \(body.count)\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
+        head += (hideLength ? "" : "Content-Length: \(body.count)\r\n") + "Content-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
         guard write(connection, Array(head.utf8)) else { return }
         let limit = min(drop ?? body.count, body.count)
         let chunk = rate.map { max(1, $0 / 20) } ?? 65_536
