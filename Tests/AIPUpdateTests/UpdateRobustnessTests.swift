@@ -15,42 +15,6 @@ import Testing
 @Suite struct UpdateRobustnessTests {
     typealias Served = UpdateClientTests.Served
 
-    /// The task running an update, for the state callback to cancel it at the step a test chooses.
-    final class Canceller: @unchecked Sendable {
-        private let lock = NSLock()
-        private var task: Task<UpdateClient.Outcome, any Error>?
-        private var fired = false
-        let when: @Sendable (UpdateClient.State) -> Bool
-
-        init(when: @escaping @Sendable (UpdateClient.State) -> Bool) { self.when = when }
-
-        func start(_ client: @escaping @Sendable (Canceller) -> UpdateClient) {
-            let task = Task { try await client(self).update() }
-            let fireNow = lock.withLock { () -> Bool in
-                self.task = task
-                return fired
-            }
-            if fireNow { task.cancel() }
-        }
-
-        func observe(_ state: UpdateClient.State) {
-            guard when(state) else { return }
-            let task = lock.withLock { () -> Task<UpdateClient.Outcome, any Error>? in
-                fired = true
-                return self.task
-            }
-            task?.cancel()
-        }
-
-        var result: Result<UpdateClient.Outcome, any Error> {
-            get async {
-                // start() ran before any caller asks for the result.
-                let task = lock.withLock { self.task! }
-                return await task.result
-            }
-        }
-    }
-
     /// The steps a cancellation may come at, each told by the state the client reports there.
     enum Step: String, CaseIterable, Sendable {
         /// The index is fetched; no package request is sent yet.
@@ -78,11 +42,11 @@ import Testing
         // Slow enough for a cancellation to land while a payload is still arriving.
         if step == .duringADownload { served.server.throttle(bytesPerSecond: 2_000) }
         let states = UpdateClientTests.StateLog()
-        let canceller = Canceller(when: step.matches)
-        canceller.start { canceller in
-            served.client(states: states, observe: canceller.observe)
-        }
-        let result = await canceller.result
+        let holder = TaskHolder()
+        let client = served.client(states: states) { state in if step.matches(state) { holder.cancel() } }
+        let task = Task { try await client.update() }
+        holder.hold(task)
+        let result = await task.result
         let error = try #require(result.failure as? UpdateError, "\(result)")
         #expect(error.kind == .cancelled, "\(error)")
         #expect(states.all.last == .failed(.cancelled))

@@ -37,7 +37,7 @@ public final class BundleFolder: @unchecked Sendable {
     public let root: URL
     /// `root/.aipbundle`: the bundles and the lock.
     public let stateFolder: URL
-    private let lockDescriptor: Int32
+    private let lock: FileLock
 
     static let stateFolderName = ".aipbundle"
     static let currentName = "current"
@@ -59,26 +59,19 @@ public final class BundleFolder: @unchecked Sendable {
         let flatFiles = try Self.ownedFlatFiles(of: self.root, policy: policy)
         try Self.makeStateFolder(stateFolder)
         let lockPath = stateFolder.appendingPathComponent(Self.lockName).path
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            throw BundleFolderError(.fileSystem, "cannot create the lock file \(lockPath): \(ErrorText.reason(errno: errno))")
-        }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            close(descriptor)
+        do {
+            lock = try FileLock(path: lockPath)
+        } catch .cannotOpen(let reason) {
+            throw BundleFolderError(.fileSystem, "cannot create the lock file \(lockPath): \(reason)")
+        } catch .held {
             throw BundleFolderError(.busy, """
                 another aipbundle process is writing to \(self.root.path) (it holds \(lockPath)); \
                 wait for it to finish, or write to another folder
                 """)
         }
-        lockDescriptor = descriptor
         try migrateFlatBundle(flatFiles)
         try completeLinks()
         sweep()
-    }
-
-    deinit {
-        flock(lockDescriptor, LOCK_UN)
-        close(lockDescriptor)
     }
 
     /// The folder holding the current bundle's files, or nil when nothing was published yet.

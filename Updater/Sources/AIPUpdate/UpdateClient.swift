@@ -101,7 +101,7 @@ public struct UpdateClient: Sendable {
     /// Fetches and verifies the channel's index, and plans the update from what is installed.
     /// - Returns: the index, and the plan (nil when the latest is installed).
     public func check(path: Path = .cheapest) async throws -> (index: ChannelIndex, plan: UpdatePlan?) {
-        let lock = try WorkLock(work: work, bundle: bundle)
+        let lock = try lockWork()
         defer { withExtendedLifetime(lock) {} }
         let index = try await fetchIndex()
         let installed = try installedVersion()
@@ -128,7 +128,7 @@ public struct UpdateClient: Sendable {
 
     private func run(path: Path) async throws -> Outcome {
         // Before anything is read or written: a second updater must not touch the downloads or the state.
-        let lock = try WorkLock(work: work, bundle: bundle)
+        let lock = try lockWork()
         defer { withExtendedLifetime(lock) {} }
         onState(.checking)
         let index = try await fetchIndex()
