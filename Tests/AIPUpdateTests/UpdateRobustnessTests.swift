@@ -142,6 +142,26 @@ import Testing
         #expect(try snapshot(served.device) == before)
     }
 
+    /// A key rotation: the channel's index is signed by the publisher's next key while its packages stay signed by
+    /// the current one. A device trusting both takes the update; one trusting the current key only refuses the index.
+    @Test func aDeviceTrustingTheNextKeyBesideTheCurrentOneFollowsAKeyRotation() async throws {
+        let served = try Served(keep: 1)
+        try served.install(1)
+        let next = SigningKey()
+        var index = try served.published.index()
+        index.signing = next.signing
+        index.sequence += 1
+        try next.sign(index.jsonData()).envelopeData().write(to: served.published.channel.appendingPathComponent(ChannelIndex.fileName))
+        let before = try snapshot(served.device)
+        let error = await #expect(throws: UpdateError.self) { try await served.client().update() }
+        #expect(error?.kind == .badSignature && error?.description.contains("none of the 1 trusted keys") == true, "\(error?.description ?? "")")
+        #expect(try snapshot(served.device) == before)
+        let both = UpdateClient(channel: served.server.baseURL, bundle: served.device, work: served.work,
+                                trustedKeys: [served.published.key.publicKey, next.publicKey])
+        #expect(try await both.update().version == "2614")
+        #expect(try ManifestVerifier.contentHashes(folder: served.device) == manifestHashes(served.published.built[2]))
+    }
+
     /// With the record of the indexes seen deleted (a work folder wiped), a signed index of an older version is not
     /// a way back: the installed bundle is the floor.
     @Test func anOlderVersionIsNeverInstalledOnceTheRecordOfIndexesSeenIsGone() async throws {

@@ -49,7 +49,16 @@ public enum BundleUpdater {
     public static func apply(packages: [URL], to bundle: URL, trustedKey: SigningPublicKey, adoptFolder: Bool = false,
                              afterFile: (String) throws -> Void = { _ in },
                              publishFault: (BundleFolder.Step) throws -> Void = { _ in }) throws -> Result {
-        let updates = try packages.map { try UpdatePackage(folder: $0, trustedKey: trustedKey) }
+        try apply(packages: packages, to: bundle, trustedKeys: [trustedKey], adoptFolder: adoptFolder, afterFile: afterFile, publishFault: publishFault)
+    }
+
+    /// ``apply(packages:to:trustedKey:adoptFolder:afterFile:publishFault:)`` accepting what any of `trustedKeys`
+    /// signed (a publisher's old key and its new one, while it rotates).
+    @discardableResult
+    public static func apply(packages: [URL], to bundle: URL, trustedKeys: [SigningPublicKey], adoptFolder: Bool = false,
+                             afterFile: (String) throws -> Void = { _ in },
+                             publishFault: (BundleFolder.Step) throws -> Void = { _ in }) throws -> Result {
+        let updates = try packages.map { try UpdatePackage(folder: $0, trustedKeys: trustedKeys) }
         guard let last = updates.last else { throw UpdateError(.unsupported, "no update package to apply") }
         for (previous, next) in zip(updates, updates.dropFirst()) {
             try checkVersions(next, installed: previous.targetManifest)

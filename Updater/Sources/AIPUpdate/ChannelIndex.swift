@@ -79,6 +79,11 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
     /// Reads the published `index.json` bytes: checks the signature with `trustedKey` and the expiry against `now`.
     /// - Throws: `UpdateError` — `.badSignature`, `.expired`, or `.unsupported` for anything that is not an index.
     public init(published data: Data, trustedKey: SigningPublicKey, now: Date) throws {
+        try self.init(published: data, trustedKeys: [trustedKey], now: now)
+    }
+
+    /// Reads the published `index.json` bytes, signed by whichever of `trustedKeys` it names.
+    public init(published data: Data, trustedKeys: [SigningPublicKey], now: Date) throws {
         guard let document = SignedDocument(envelope: data) else {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) is not a signed index (an object with signed and signature, both base64)")
         }
@@ -90,7 +95,7 @@ public struct ChannelIndex: Sendable, Equatable, Codable {
         guard let header = try? JSONDecoder().decode(Header.self, from: document.bytes) else {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) does not hold an index document")
         }
-        try document.verify(by: trustedKey, signedBy: header.signing?.publicKeyFingerprint, what: Self.fileName)
+        try document.verify(byAnyOf: trustedKeys, signedBy: header.signing?.publicKeyFingerprint, what: Self.fileName)
         guard header.format == Self.currentFormat else {
             throw UpdateError(.unsupported, "the channel's \(Self.fileName) has format \(header.format); this updater reads format \(Self.currentFormat)")
         }

@@ -45,6 +45,22 @@ public struct SignedDocument: Sendable, Equatable {
         }
     }
 
+    /// Checks the document against whichever of `keys` it names (`signedBy`), or, with `namesNoKey` (`delta.json`),
+    /// against any of them: several trusted keys let a publisher rotate its key without stranding devices that have
+    /// the new key beside the old one.
+    /// - Throws: `UpdateError.badSignature` when it names no key (unless `namesNoKey`) or none of them, or no trusted
+    ///   key's signature matches.
+    public func verify(byAnyOf keys: [SigningPublicKey], signedBy: String?, namesNoKey: Bool = false, what: String) throws {
+        if signedBy == nil, !namesNoKey { throw UpdateError(.badSignature, "\(what) is not signed (it names no signing key)") }
+        let candidates = signedBy.map { name in keys.filter { $0.fingerprint == name } } ?? keys
+        guard let last = candidates.last else {
+            throw UpdateError(.badSignature, "\(what) is signed by key \(signedBy?.prefix(16) ?? "")…, which is none of the \(keys.count) trusted keys")
+        }
+        // Any candidate whose signature matches will do; the last one's error says why none did.
+        for key in candidates.dropLast() where (try? verify(by: key, signedBy: key.fingerprint, what: what)) != nil { return }
+        try verify(by: last, signedBy: last.fingerprint, what: what)
+    }
+
     // The detached form: a signature file beside the document.
 
     /// The signature file's bytes (`manifest.sig`, `delta.sig`): the base64 of the signature and a newline.
@@ -59,6 +75,17 @@ public struct SignedDocument: Sendable, Equatable {
             throw UpdateError(.badSignature, "\(what) has no signature (\(signatureFile.lastPathComponent) is missing)")
         }
         try SignedDocument(bytes: bytes, signature: signature(fileAt: signatureFile)).verify(by: key, signedBy: signedBy, what: what)
+    }
+
+    /// ``verify(_:signatureFile:by:signedBy:what:)`` against whichever of `keys` the document names (any of them
+    /// when it names none: `delta.json`).
+    public static func verify(_ bytes: Data, signatureFile: URL, byAnyOf keys: [SigningPublicKey], signedBy: String?,
+                              namesNoKey: Bool = false, what: String) throws {
+        guard FileManager.default.fileExists(atPath: signatureFile.path) else {
+            throw UpdateError(.badSignature, "\(what) has no signature (\(signatureFile.lastPathComponent) is missing)")
+        }
+        try SignedDocument(bytes: bytes, signature: signature(fileAt: signatureFile))
+            .verify(byAnyOf: keys, signedBy: signedBy, namesNoKey: namesNoKey, what: what)
     }
 
     /// The 64 bytes of the signature file at `url`: base64, surrounding whitespace ignored.

@@ -66,7 +66,8 @@ public struct UpdateClient: Sendable {
     public let channel: URL
     public let bundle: URL
     public let work: URL
-    public let trustedKey: SigningPublicKey
+    /// The publisher's keys: what any of them signed is accepted (more than one while a key is rotated).
+    public let trustedKeys: [SigningPublicKey]
     /// Whether `bundle` may hold files the updater did not write (kept as they are); false refuses such a folder.
     public let adoptFolder: Bool
     private let session: URLSession
@@ -77,17 +78,27 @@ public struct UpdateClient: Sendable {
     ///   - channel: the channel's root (`https://…/`, or a `file:` URL of a folder).
     ///   - bundle: the installed bundle folder (created on the first install).
     ///   - work: downloads and the state of this channel; not inside `bundle`.
-    ///   - trustedKey: the publisher's public key; nothing unsigned by it is ever installed.
+    ///   - trustedKey: the publisher's public key; nothing unsigned by it is ever installed (``init(channel:bundle:work:trustedKeys:adoptFolder:session:now:onState:)``
+    ///     for several).
     ///   - adoptFolder: install into a folder holding files the updater did not write, keeping them as they are.
     ///   - session: the URLSession whose configuration requests use (timeouts, proxies).
     ///   - now: the clock index expiry is checked against.
     ///   - onState: told every change of state, on an arbitrary thread.
     public init(channel: URL, bundle: URL, work: URL, trustedKey: SigningPublicKey, adoptFolder: Bool = false, session: URLSession = .shared,
                 now: @escaping @Sendable () -> Date = Date.init, onState: @escaping @Sendable (State) -> Void = { _ in }) {
+        self.init(channel: channel, bundle: bundle, work: work, trustedKeys: [trustedKey], adoptFolder: adoptFolder, session: session,
+                  now: now, onState: onState)
+    }
+
+    /// A client accepting what any of `trustedKeys` signed: ship the publisher's next key beside its current one
+    /// before the channel switches to it, so devices that have not updated the app yet are never stranded.
+    public init(channel: URL, bundle: URL, work: URL, trustedKeys: [SigningPublicKey], adoptFolder: Bool = false,
+                session: URLSession = .shared, now: @escaping @Sendable () -> Date = Date.init,
+                onState: @escaping @Sendable (State) -> Void = { _ in }) {
         self.channel = channel
         self.bundle = bundle
         self.work = work
-        self.trustedKey = trustedKey
+        self.trustedKeys = trustedKeys
         self.adoptFolder = adoptFolder
         self.session = session
         self.now = now
@@ -190,10 +201,10 @@ public struct UpdateClient: Sendable {
     /// the switch, and never after it.
     private func apply(_ folders: [URL]) async throws -> BundleUpdater.Result {
         let cancelled = CancellationFlag()
-        let (bundle, trustedKey, adoptFolder) = (bundle, trustedKey, adoptFolder)
+        let (bundle, trustedKeys, adoptFolder) = (bundle, trustedKeys, adoptFolder)
         return try await withTaskCancellationHandler {
             try await offload {
-                try BundleUpdater.apply(packages: folders, to: bundle, trustedKey: trustedKey, adoptFolder: adoptFolder,
+                try BundleUpdater.apply(packages: folders, to: bundle, trustedKeys: trustedKeys, adoptFolder: adoptFolder,
                                         afterFile: { _ in try cancelled.check() },
                                         publishFault: { step in if step.isBeforeFlip { try cancelled.check() } })
             }
@@ -216,7 +227,7 @@ public struct UpdateClient: Sendable {
             throw UpdateError(.network, "the channel \(channel.absoluteString) has no \(missing.path)")
         }
         try UpdateError.checkCancellation()
-        let index = try ChannelIndex(published: data, trustedKey: trustedKey, now: now())
+        let index = try ChannelIndex(published: data, trustedKeys: trustedKeys, now: now())
         let digest = SHA256.hash(data: data).lowercaseHex
         let seen = try SeenIndex.read(stateFile)
         if let seen {

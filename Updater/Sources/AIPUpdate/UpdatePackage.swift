@@ -22,6 +22,11 @@ public struct UpdatePackage: Sendable {
     /// Reads and verifies the package in `folder`.
     /// - Throws: `UpdateError` saying which check failed (`.badSignature`, `.corruptPayload`, `.unsupported`).
     public init(folder: URL, trustedKey: SigningPublicKey) throws {
+        try self.init(folder: folder, trustedKeys: [trustedKey])
+    }
+
+    /// Reads and verifies the package in `folder`, each document against whichever of `trustedKeys` signed it.
+    public init(folder: URL, trustedKeys: [SigningPublicKey]) throws {
         self.folder = folder
         let deltaData = try Self.read(folder.appendingPathComponent(DeltaManifest.fileName), what: "the update package's \(DeltaManifest.fileName)")
         do {
@@ -31,8 +36,8 @@ public struct UpdatePackage: Sendable {
                 + "version of aipbundle: make it again (aipbundle delta) or download it again")
         }
         // delta.json names no key (every byte counts in a package of a few kilobytes): the trusted key is its signer.
-        try SignedDocument.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName), by: trustedKey,
-                                  signedBy: trustedKey.fingerprint, what: DeltaManifest.fileName)
+        try SignedDocument.verify(deltaData, signatureFile: folder.appendingPathComponent(DeltaManifest.signatureName), byAnyOf: trustedKeys,
+                                  signedBy: nil, namesNoKey: true, what: DeltaManifest.fileName)
 
         let deflatedManifest = try Self.read(folder.appendingPathComponent(DeltaManifest.targetManifestPayload),
                                              what: "the update package's \(DeltaManifest.targetManifestPayload)")
@@ -49,7 +54,7 @@ public struct UpdatePackage: Sendable {
             throw UpdateError(.corruptPayload, "the package's \(Manifest.fileName) gives a file a size outside 0…\(SignedSize.maximum) bytes")
         }
         let signature = folder.appendingPathComponent(Manifest.signatureFileName)
-        try SignedDocument.verify(targetManifestData, signatureFile: signature, by: trustedKey,
+        try SignedDocument.verify(targetManifestData, signatureFile: signature, byAnyOf: trustedKeys,
                                   signedBy: targetManifest.signing?.publicKeyFingerprint, what: Manifest.fileName)
         targetSignatureData = try Self.read(signature, what: "the update package's \(Manifest.signatureFileName)")
 
