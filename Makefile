@@ -23,6 +23,8 @@ bundle: build
 test: deps
 	@bash scripts/fetch-data.sh || echo "make test: full real data unavailable; end-to-end tests will be skipped"
 	$(SWIFT) test
+	$(SWIFT) test --package-path Updater
+	@bash scripts/check-updater-package.sh
 
 bench: deps data
 	$(SWIFT) build -c release --product aipbundle

@@ -2,19 +2,24 @@
 import PackageDescription
 
 // Layers point one way (design.md): readers ← stages ← bundle ← CLI.
-// C libraries are reached only through the thin system-library shims at the top.
+// C libraries are reached only through the thin system-library shims at the top (SQLite's and zlib's in Updater/).
+
+/// A product of the device-side package in Updater/: the updater and what the tool shares with it.
+func updater(_ name: String) -> Target.Dependency { .product(name: name, package: "Updater") }
+
 let package = Package(
     name: "aipbundle",
     // iOS and macOS for the app that adds AIPUpdate; Linux (no declaration needed) for the build and servers.
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "aipbundle", targets: ["aipbundle"]),
-        // The device-side updater an app adds: the channel client, verifying and applying signed deltas or full
-        // bundles. No build-side code in it; it needs only SQLite, zlib, SHA-256 and Ed25519.
-        // AIPManifest (Manifest in its API) and AIPBundleFolder come with it so an app may import them too.
-        .library(name: "AIPUpdate", targets: ["AIPUpdate", "AIPManifest", "AIPBundleFolder", "AIPJSON"]),
+        // The device-side updater an app adds is the package in Updater/ (product AIPUpdate), which resolves only
+        // swift-crypto: see docs/updates-for-app-developers.md.
     ],
     dependencies: [
+        // The device side (updater, manifest model, logical hash, bundle folder, JSON writer, inflate loop, the
+        // SQLite and zlib shims): one copy of that code, shared with the apps that add it.
+        .package(path: "Updater"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // SHA-256 for manifests (and Ed25519 signing later); CryptoKit's API, so device code can use either.
@@ -33,70 +38,53 @@ let package = Package(
     targets: [
         // System libraries. scripts/install-deps.sh installs the apt packages named here.
         .systemLibrary(name: "CCSV", providers: [.apt(["libcsv-dev"])]),
-        .systemLibrary(name: "CZlibSystem", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // glibc's <malloc.h> (part of libc6-dev, which the Swift toolchain needs anyway).
         .systemLibrary(name: "CMalloc"),
 
-        // The one inflate loop (zlib): gzip and zip members in the readers, raw deflate payloads on the device.
-        .target(name: "AIPInflate", dependencies: ["CZlibSystem"]),
-        // The one JSON writer (and its ordered value), Foundation only: readers, the build, the device and the CLI use it.
-        .target(name: "AIPJSON"),
         // The catalogue of finding codes (build findings and check findings), Foundation only: readers, stages,
         // the manifest verifier, check and the CLI name their codes from it.
         .target(name: "AIPFindings"),
         // The data contract's names, declared once: bundle file names, tables, columns, keys. Foundation only, below
         // every layer that writes, reads or checks a bundle file.
         .target(name: "AIPContract"),
-        // Foundation's file and decoding errors as sentences a person can act on; every layer that reads files uses it.
-        .target(name: "AIPErrorText"),
         // What several layers share about a pipeline run, Foundation and AIPJSON only: the AIRAC cycle, the
         // `pipeline.json` sections (`StageSettings`, `SettingsFile`) and the lock file's name. Below the readers, so
         // the HTTP layer gets them without linking libxml2 or libcsv.
-        .target(name: "AIPPipeline", dependencies: ["AIPJSON"]),
+        .target(name: "AIPPipeline", dependencies: [updater("AIPJSON")]),
         .target(name: "AIPReaders", dependencies: [
-            "AIPContract", "AIPErrorText", "AIPFindings", "AIPInflate", "AIPJSON", "AIPPipeline", "CCSV", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPContract", updater("AIPErrorText"), "AIPFindings", updater("AIPInflate"), updater("AIPJSON"), "AIPPipeline", "CCSV", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON", "AIPPipeline"]),
+        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", updater("AIPJSON"), "AIPPipeline"]),
         // The readers' one process, pdftotext, at the build's edge: readers and stages stay pure functions of their
         // inputs (a stage is handed the extraction through its context). A target of its own rather than part of
         // AIPBuild so the reader's tests and the benchmark run real PDFs without the build layer, and only it links
         // swift-subprocess.
         .target(name: "AIPPDFText", dependencies: [
-            "AIPErrorText", "AIPReaders", .product(name: "Subprocess", package: "swift-subprocess"),
+            updater("AIPErrorText"), "AIPReaders", .product(name: "Subprocess", package: "swift-subprocess"),
         ]),
-        // The manifest model, file and content hashes, and the verifier: shared by the build and the device.
+        // The manifest's verifier and makers on top of the updater package's model and logical hash (re-exported).
         .target(name: "AIPManifest", dependencies: [
-            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "CSQLite",
+            "AIPContract", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), updater("AIPManifestCore"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
+            "AIPContract", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), "AIPReaders", "AIPStages", "AIPManifest", updater("CSQLite"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // What changed from one bundle to the next (`changes`, and the page `build --previous` writes): a model computed
         // by SQL joins over both bundles' databases, and its renderers (HTML with an inline SVG map, Markdown, JSON).
         // Below the build, which writes the page beside report.json; no readers or stages.
         .target(name: "AIPChanges", dependencies: [
-            "AIPContract", "AIPErrorText", "AIPFindings", "AIPManifest", .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPContract", updater("AIPErrorText"), "AIPFindings", "AIPManifest", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPChanges", "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
-        // The all-or-nothing swap of a bundle folder; Foundation only, so the device-side updater can use it too.
-        .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"]),
-        // Device side: the channel client (URLSession), signatures, deflate payloads, rows applied in one
-        // transaction with plain SQL through SQLite's C API, the atomic swap. GRDB comes in only through AIPManifest's
-        // logical hash, shared with the build.
-        .target(name: "AIPUpdate", dependencies: [
-            "AIPJSON", "AIPErrorText", "AIPInflate", "AIPManifest", "AIPBundleFolder", "CSQLite",
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(name: "AIPBuild", dependencies: ["AIPChanges", "AIPContract", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", updater("AIPBundleFolder"), "AIPManifest", "AIPDelta"]),
         // Build side of updates: key pairs, signing manifests, computing deltas, publishing a channel.
         .target(name: "AIPDelta", dependencies: [
-            "AIPErrorText", "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CZlibSystem",
+            updater("AIPErrorText"), "AIPManifest", updater("AIPUpdate"), updater("AIPBundleFolder"), updater("CZlibSystem"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Getting the source tree from the web per AIRAC cycle: source definitions, discovery, the HTTP layer,
@@ -104,7 +92,7 @@ let package = Package(
         // Never AIPReaders or AIPStages, not even through another target: the HTTP layer must not link libxml2 or
         // libcsv (nor be rebuilt when a reader changes); what it shares with them lives in AIPPipeline.
         .target(name: "AIPFetch", dependencies: [
-            "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPBundleFolder",
+            updater("AIPJSON"), updater("AIPErrorText"), "AIPPipeline", updater("AIPBundleFolder"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             // NIOPosix: its connection errors, told apart to say why a download failed.
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -112,15 +100,15 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPChanges", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
+            "AIPChanges", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", updater("AIPUpdate"), "AIPFetch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
-            "AIPCommands", "CMalloc", "CSQLite",
+            "AIPCommands", "CMalloc", updater("CSQLite"),
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPChanges", "AIPContract", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
+            "AIPChanges", "AIPContract", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBuild", updater("AIPBundleFolder"), "AIPManifest", "AIPDelta", updater("AIPUpdate"), "AIPFetch", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: [
@@ -130,30 +118,30 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Tests/TestSupport"),
         // Pages/: the tiny mirror the fetch tests serve, read by path.
-        .testTarget(name: "AIPFetchTests", dependencies: ["AIPBundleFolder", "AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
+        .testTarget(name: "AIPFetchTests", dependencies: [updater("AIPBundleFolder"), "AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
         .testTarget(name: "AIPPipelineTests", dependencies: ["AIPPipeline"]),
-        .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
+        .testTarget(name: "AIPJSONTests", dependencies: [updater("AIPJSON")]),
         .testTarget(name: "AIPChangesTests", dependencies: ["AIPChanges"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
-        .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
+        .testTarget(name: "AIPErrorTextTests", dependencies: [updater("AIPErrorText")]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "AIPPDFText", "TestSupport", "CXML2"]),
         .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPPDFText", "AIPPipeline", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "AIPPipeline", "CSQLite", "TestSupport",
+            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "AIPPipeline", updater("CSQLite"), "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPDelta", "AIPManifest", "AIPPipeline", "AIPReaders", "AIPStages", "CSQLite", "TestSupport",
+            "AIPBuild", "AIPContract", updater("AIPBundleFolder"), "AIPBundleKit", "AIPDelta", "AIPManifest", "AIPPipeline", "AIPReaders", "AIPStages", updater("CSQLite"), "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPChanges", "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPPipeline", "TestSupport",
+            "AIPChanges", "AIPCommands", "AIPFindings", updater("AIPJSON"), "AIPBuild", "AIPBundleKit", updater("AIPBundleFolder"), "AIPManifest", "AIPPipeline", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             // The help tests render each command's help screen at a fixed width.
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [
-            "AIPUpdate", "AIPDelta", "AIPManifest", "AIPBundleFolder", "CSQLite", "TestSupport",
+            updater("AIPUpdate"), "AIPDelta", "AIPManifest", updater("AIPBundleFolder"), updater("CSQLite"), "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

@@ -249,19 +249,19 @@ import Testing
 
     @Test func aSignedPackageThatNeedsMoreSpaceThanTheVolumeHasIsRefusedBeforeAnythingIsWritten() throws {
         let setup = try setUp()
-        // The publisher claims (and signs) a rules.json of an exabyte: the updater refuses before inflating anything.
+        // The publisher claims (and signs) a rules.json of a tebibyte: the updater refuses before inflating anything.
         // (The package is altered after it is written: the writer refuses a bundle whose files are not its manifest's.)
         let full = setup.folder.url.appendingPathComponent("huge")
         var delta = try DeltaPackageWriter.write(from: nil, to: setup.built, out: full, key: key)
         let contents = try #require(BundleFolder.currentContents(of: setup.built))
         var manifest = try Manifest(contentsOf: contents.appendingPathComponent(Manifest.fileName))
-        manifest.files["rules.json"]?.bytes = 1 << 60
+        manifest.files["rules.json"]?.bytes = 1 << 40
         let manifestData = try manifest.jsonData()
         try Deflate.compress(manifestData).write(to: full.appendingPathComponent(DeltaManifest.targetManifestPayload))
         try key.sign(manifestData).signatureFileData.write(to: full.appendingPathComponent(Manifest.signatureFileName))
         delta.targetManifestBytes = manifestData.count
         delta.targetManifestSHA256 = SHA256.hash(data: manifestData).lowercaseHex
-        delta.files["rules.json"]?.uncompressedBytes = 1 << 60
+        delta.files["rules.json"]?.uncompressedBytes = 1 << 40
         try delta.jsonData().write(to: full.appendingPathComponent(DeltaManifest.fileName))
         try key.sign(delta.jsonData()).signatureFileData.write(to: full.appendingPathComponent(DeltaManifest.signatureName))
         let fresh = setup.folder.url.appendingPathComponent("fresh")

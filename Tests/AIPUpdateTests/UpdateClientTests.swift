@@ -23,11 +23,13 @@ import Testing
             server = try LoopbackServer(root: published.channel)
         }
 
-        func client(path channel: URL? = nil, states: StateLog? = nil) -> UpdateClient {
+        /// A client of the served channel (or of `channel`), logging its states to `states` and telling `observe`.
+        func client(path channel: URL? = nil, states: StateLog? = nil,
+                    observe: @escaping @Sendable (UpdateClient.State) -> Void = { _ in }) -> UpdateClient {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.timeoutIntervalForRequest = 10
             return UpdateClient(channel: channel ?? server.baseURL, bundle: device, work: work, trustedKey: published.key.publicKey,
-                                session: URLSession(configuration: configuration), onState: { states?.append($0) })
+                                session: URLSession(configuration: configuration), onState: { states?.append($0); observe($0) })
         }
 
         /// Installs version `index` (0-based) on the device from a full package of its build (the channel keeps the
@@ -180,15 +182,21 @@ import Testing
         #expect(try snapshot(served.device) == before)
     }
 
-    /// The record of the newest index seen, damaged, is not taken for "nothing seen", which would accept any older index.
-    @Test func aDamagedRecordOfTheIndexSeenStopsTheUpdateRatherThanAcceptingAnyIndex() async throws {
+    /// The record of the newest index seen, damaged (truncated, or saying what no index can), is not taken for
+    /// "nothing seen", which would accept any older index; once removed, the update runs.
+    @Test(arguments: ["{\"sequence\": ", "", #"{"sequence": -1, "sha256": "00"}"#])
+    func aDamagedRecordOfTheIndexSeenStopsTheUpdateRatherThanAcceptingAnyIndex(_ record: String) async throws {
         let served = try Served(keep: 1)
         try served.install(1)
-        _ = try served.published.folder.write("{\"sequence\": ", to: "work/channel-state.json")
+        let file = try served.published.folder.write(record, to: "work/channel-state.json")
         let before = try snapshot(served.device)
-        let error = await #expect(throws: UpdateError.self) { try await served.client().update() }
-        #expect(error?.kind == .fileSystem && error?.description.contains("channel-state.json") == true, "\(error?.description ?? "")")
+        let states = StateLog()
+        let error = await #expect(throws: UpdateError.self) { try await served.client(states: states).update() }
+        #expect(error?.kind == .state && error?.description.contains(file.path) == true, "\(error?.description ?? "")")
+        #expect(states.all.last == .failed(.state))
         #expect(try snapshot(served.device) == before)
+        try FileManager.default.removeItem(at: file)
+        #expect(try await served.client().update().version == "2614")
     }
 
     @Test func anExpiredIndexIsRefused() async throws {
@@ -232,13 +240,13 @@ import Testing
         let served = try Served(keep: 1)
         try served.addChainStart()
         try served.install(0)
-        // 2613 adds rules.json. Apply its delta and "crash" right after the switch, before new names are linked.
+        // 2613 adds rules.json. Apply its delta and "crash" right after the switch: its new name is linked already.
         let delta = try #require(try served.published.index().packages.first { $0.from == "2612" })
         #expect(throws: CancellationError.self) {
             try BundleUpdater.apply(packages: [served.published.channel.appendingPathComponent(delta.path)], to: served.device,
-                                    trustedKey: served.published.key.publicKey, publishFault: { if $0 == .linkNew { throw CancellationError() } })
+                                    trustedKey: served.published.key.publicKey, publishFault: { if $0 == .sweep { throw CancellationError() } })
         }
-        #expect(!FileManager.default.fileExists(atPath: served.device.appendingPathComponent("rules.json").path))
+        #expect(FileManager.default.fileExists(atPath: served.device.appendingPathComponent("rules.json").path))
         #expect(try ManifestVerifier.contentHashes(folder: #require(BundleFolder.currentContents(of: served.device))) == manifestHashes(served.published.built[1]))
         // The next run sees 2613 installed, goes on to 2614, and every file is in place.
         let outcome = try await served.client().update()
@@ -254,12 +262,18 @@ import Testing
         let delta = try #require(try served.published.index().packages.first { $0.from == "2612" })
         let repaired = served.published.folder.url.appendingPathComponent("repaired")
         try FileManager.default.copyItem(at: served.device, to: repaired)
+        // A crash before the flip, with the new name linked: it leads nowhere, and the previous bundle is current.
         #expect(throws: CancellationError.self) {
             try BundleUpdater.apply(packages: [served.published.channel.appendingPathComponent(delta.path)], to: repaired,
-                                    trustedKey: served.published.key.publicKey, publishFault: { if $0 == .linkNew { throw CancellationError() } })
+                                    trustedKey: served.published.key.publicKey, publishFault: { if $0 == .prepareFlip { throw CancellationError() } })
         }
         #expect(!FileManager.default.fileExists(atPath: repaired.appendingPathComponent("rules.json").path))
-        // Applying the version the folder has (now current) succeeds, changes nothing but the missing link.
+        // A crash right after the flip: the new version is current and its files readable; a repair changes nothing.
+        #expect(throws: CancellationError.self) {
+            try BundleUpdater.apply(packages: [served.published.channel.appendingPathComponent(delta.path)], to: repaired,
+                                    trustedKey: served.published.key.publicKey, publishFault: { if $0 == .sweep { throw CancellationError() } })
+        }
+        #expect(FileManager.default.fileExists(atPath: repaired.appendingPathComponent("rules.json").path))
         let again = try BundleUpdater.apply(package: served.published.channel.appendingPathComponent(delta.path), to: repaired,
                                             trustedKey: served.published.key.publicKey)
         #expect(!again.changed)

@@ -1,0 +1,1 @@
+../../Updater/Tests/AIPUpdateDeviceTests/TaskHolder.swift

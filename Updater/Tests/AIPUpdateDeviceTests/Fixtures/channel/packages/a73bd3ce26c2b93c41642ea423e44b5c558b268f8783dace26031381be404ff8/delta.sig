@@ -1,0 +1,1 @@
+mWE6qJP+VLXKD2L5z7gv61O7kjFYdxr46zvGmoW4j0tLReCaLDgawPhjeWj74roiWVX+a8G4hBgL3lLYkHKiDg==

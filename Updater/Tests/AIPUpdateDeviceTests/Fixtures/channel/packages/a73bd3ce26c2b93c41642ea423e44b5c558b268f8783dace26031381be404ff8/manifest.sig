@@ -1,0 +1,1 @@
+6ceD0cYeyenjXOFuQQegMmrTm1csq2gkpEJXjiWcffOj2U6l8ooDq1LJgzD/TsS2miiRJwP4QNiGZvINuQgpDA==

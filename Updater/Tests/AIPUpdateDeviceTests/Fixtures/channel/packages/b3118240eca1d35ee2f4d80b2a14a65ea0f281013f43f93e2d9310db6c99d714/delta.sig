@@ -1,0 +1,1 @@
+jqY41iVVjZzKwRlKlfEx0U2ZJaRrnyYCpALrbsfzwyVNkdp3EyNDEYLBEGhtFy1ofK2Dsshy4VV6MgqC5cAmDg==

@@ -1,0 +1,1 @@
+QhKsnAAVY2t33yg3El7ts3TPsYApU559tmpU/zsfRiw3QCNl0tAnBNgxUD/ymVDF8h3orQPqx+s8aZJi1V5vCw==
