@@ -120,15 +120,7 @@ struct NotificationParserTests {
         Case(text: "MON-FRI 0700-1900. Other times: PPR", type: .hours, window: ("0700", "1900"), rule: .ppr),
         Case(text: "0800-1600, otherwise O/R", type: .hours, window: ("0800", "1600")),
         // National wordings: on request, prior permission or notice, working day, holidays, outside these hours.
-        Case(text: "Auf Anfrage", type: .onRequest),
         Case(text: "0500-2200 (0400-2100) auf Anfrage", type: .onRequest),
-        Case(text: "Su richiesta", type: .onRequest),
-        Case(text: "A petición", type: .onRequest),
-        Case(text: "Op aanvraag", type: .onRequest),
-        Case(text: "På begäran", type: .onRequest),
-        Case(text: "Na požádání", type: .onRequest),
-        Case(text: "Na zahtjev", type: .onRequest),
-        Case(text: "Na żądanie", type: .onRequest),
         Case(text: "Vorherige Genehmigung 24 Std", type: .hours, hours: 24, rule: .ppr),
         Case(text: "Voranmeldung 24 Stunden", type: .hours, hours: 24, rule: .pn),
         Case(text: "Preavviso 24 ore", type: .hours, hours: 24, rule: .pn),
@@ -155,7 +147,8 @@ struct NotificationParserTests {
              email: "customs@example.org", phone: "01702 608100"),
         Case(text: "Préavis 12 H : TEL 03.22.74.38.14 - douane.lille@douane.finances.gouv.fr", type: .hours, hours: 12, rule: .pn,
              email: "douane.lille@douane.finances.gouv.fr", phone: "03.22.74.38.14"),
-    ]
+    ] + ["Auf Anfrage", "Su richiesta", "A petición", "Op aanvraag", "På begäran", "Na požádání", "Na zahtjev", "Na żądanie"]
+        .map { Case(text: $0, type: .onRequest) }
 
     @Test("each construct is read as labelled", arguments: cases)
     func construct(_ item: Case) {
@@ -180,6 +173,15 @@ struct NotificationParserTests {
     func enough() {
         #expect(Self.cases.count >= 40)
         #expect(Self.cases.filter { $0.text.contains("é") || $0.text.contains("LUN") || $0.text.contains("Douane") || $0.text.contains("Sur ") }.count >= 8)
+    }
+
+    @Test("each rule keeps the words it was read from, in text order")
+    func evidence() {
+        #expect(NotificationParser.parse("0500-2200, HN O/R").evidence == ["opening_hours «0500-2200»", "outside «HN»", "on_request «O/R»"])
+        #expect(NotificationParser.parse("Voranmeldung 24 Std, außerhalb dieser Zeiten auf Anfrage").evidence
+            == ["requirement «VORANMELDUNG»", "notice «24 STD»", "outside «AUSSERHALB»", "on_request «AUF ANFRAGE»"])
+        #expect(NotificationsStage.extractionMethod(NotificationParser.parse("H24")) == "aipbundle_parser_v1: h24 «H24»")
+        #expect(NotificationsStage.extractionMethod(NotificationParser.parse("see AD 2.20")) == "aipbundle_parser_v1")
     }
 
     @Test("EGMC's real customs text, H24")
