@@ -171,6 +171,9 @@ extension FindingCode {
         case .pdfItemsMissing:
             Entry(.warning, "A section yields fewer items than the ICAO AD 2 template says it prints; the value lists the missing items.",
                   remedy: "Compare with the PDF: the state may not print them, or the reader did not read them (report it).")
+        case .pdfLowCoverage:
+            Entry(.warning, "A chapter yields fewer than 80 % of the AD 2.2–2.5 items the ICAO AD 2 template prints; the value lists every missing item. The build's summary names the three chapters read least fully.",
+                  remedy: "Open the PDF: a layout the reader does not know needs PDFLayout extended (report it with the file); a state printing few items needs nothing.")
         case .pdfItemSuperseded:
             Entry(.info, "An item the eAIP page of the same aerodrome also gives: the machine-made page wins, and the PDF chapter's reading is not written.",
                   remedy: "Nothing, unless the eAIP page itself is wrong.")

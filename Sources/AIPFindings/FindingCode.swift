@@ -72,6 +72,7 @@ public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comp
     case pdfAmbiguousLabel = "pdf.ambiguous_label"
     case pdfNoItems = "pdf.no_items"
     case pdfItemsMissing = "pdf.items_missing"
+    case pdfLowCoverage = "pdf.low_coverage"
     case pdfItemSuperseded = "pdf.item_superseded"
 
     // MARK: Any AD 2 document (eAIP page or PDF chapter), as the airports stage merges them

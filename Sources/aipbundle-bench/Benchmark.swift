@@ -7,12 +7,13 @@ protocol Benchmark {
     func run() throws -> Work
 }
 
-/// What one run processed: rows and bytes (either may be zero), and the documents they came from (zero when the
-/// case reads no documents one by one).
+/// What one run processed: rows and bytes (either may be zero), the documents they came from (zero when the
+/// case reads no documents one by one), and the pages read of them (zero for documents without pages).
 struct Work {
     var rows = 0
     var bytes = 0
     var documents = 0
+    var pages = 0
 }
 
 /// Times `benchmark`: one warm-up run discarded, then `runs` timed runs; prints median and min.
@@ -31,6 +32,10 @@ func measure(_ benchmark: some Benchmark, runs: Int) throws {
     if work.rows > 0 { line += String(format: "  %10.0f rows/s", Double(work.rows) / median) }
     if work.bytes > 0 { line += String(format: "  %7.1f MB/s", Double(work.bytes) / median / 1_000_000) }
     if work.documents > 0 { line += String(format: "  %7.1f ms/doc", median * 1000 / Double(work.documents)) }
+    // Paged documents (AIP PDF chapters): chapters per second, and how many pages of each were read.
+    if work.documents > 0 && work.pages > 0 {
+        line += String(format: "  %6.1f chapters/s  %4.1f pages/chapter", Double(work.documents) / median, Double(work.pages) / Double(work.documents))
+    }
     print(line)
 }
 

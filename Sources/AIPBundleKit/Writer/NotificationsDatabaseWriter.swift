@@ -51,7 +51,7 @@ public enum NotificationsDatabaseWriter {
                 row.set(Requirements.summary, rule.summary)
                 row.set(Requirements.rawText, notification.rawText)
                 row.set(Requirements.confidence, rule.confidence)
-                row.set(Requirements.extractionMethod, NotificationsStage.extractionMethod)
+                row.set(Requirements.extractionMethod, NotificationsStage.extractionMethod(rule))
                 row.set(Requirements.createdUTC, stamp.timestamp)
             }
         }

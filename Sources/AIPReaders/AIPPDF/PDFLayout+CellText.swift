@@ -110,9 +110,9 @@ extension PDFLayout {
         Set(lines.flatMap { $0.words.flatMap { $0.text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map(String.init) } })
     }
 
-    /// Whether a line ends a sentence and starts another one after it (`allowed. The`).
+    /// Whether a line ends a sentence and starts another one after it (`allowed. The`, `not heated. 1 hangar`).
     static func runsSentencesOn(_ line: [PDFWord]) -> Bool {
-        zip(line, line.dropFirst()).contains { $0.text.hasSuffix(".") && $1.text.first?.isUppercase == true }
+        zip(line, line.dropFirst()).contains { $0.text.hasSuffix(".") && $1.text.first.map { $0.isUppercase || $0.isNumber } == true }
     }
 
     /// The lines of one language's half of a split cell, each also starting a new line where the other half starts

@@ -83,10 +83,12 @@ extension PDFLayout {
         let itemOf = owner.map { $0.flatMap { item[$0] } }
         var items: [PDFItem] = []
         let blocks = stacked || stackedCells || splitLabels ? table.labelBlocks : []
+        let rowPitch = stacked ? table.languageRowPitch : nil
         for (k, start) in table.starts.enumerated() {
             let indices = split.indices.filter { itemOf[$0] == k + 1 }
             // Centred rows part no label cells between the languages (see ``stackedCellItem``).
-            let pairedCells = stacked || (stackedCells && placement == .top) ? stackedItem(split, indices: indices, blocks: blocks, number: k + 1) : nil
+            let pairedCells = stacked || (stackedCells && placement == .top)
+                ? stackedItem(split, indices: indices, blocks: blocks, number: k + 1, rowPitch: rowPitch) : nil
             if stacked || stackedCells, let item = pairedCells ?? stackedCellItem(split, indices: indices, number: k + 1, section: section) {
                 items.append(item)
                 continue

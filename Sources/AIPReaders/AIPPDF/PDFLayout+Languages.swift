@@ -14,10 +14,18 @@ extension PDFLayout {
     }
 
     /// One item of a table with stacked languages (see ``items(_:placement:stacked:)``), nil when its label cells
-    /// do not pair up.
-    static func stackedItem(_ split: [PDFTableLine], indices: [Int], blocks: [ClosedRange<Int>], number: Int) -> PDFItem? {
+    /// do not pair up and its value is not printed in two rows beside one label (``onceLabelledItem``).
+    ///
+    /// Each language's row starts with its label and value, the value placed beside the label as in every row of
+    /// the table (``PDFTableLine/valueOffset``). A value whose line beside the English label sits otherwise than
+    /// the national value beside the national label (its lines run on beside both labels, offset from them: `H24`
+    /// / `AIS/ARO Wien…` beside `FLUGBERATUNG` / `AIS BRIEFING OFFICE`) is one cell printed once for both
+    /// languages, even where a line of it is close enough to the English label to be read on the same line.
+    static func stackedItem(_ split: [PDFTableLine], indices: [Int], blocks: [ClosedRange<Int>], number: Int,
+                            rowPitch: Double? = nil) -> PDFItem? {
         guard let first = indices.first else { return nil }
         let starts = blocks.map(\.lowerBound).filter(indices.contains)
+        if starts.count == 1, let rowPitch { return onceLabelledItem(indices.map { split[$0] }, number: number, rowPitch: rowPitch) }
         guard starts.count >= 2, starts.count % 2 == 0 else { return nil }
         // Segment j runs from label cell j to the next one; the lines before the first belong to it too.
         let segments = starts.indices.map { j in
@@ -36,17 +44,47 @@ extension PDFLayout {
             let englishValue = text(english, \.value, \.valueRight, joiner: "\n")
             if englishValue.isEmpty {
                 values.append(nationalValue)
+                altValues.append(nationalValue)
+            } else if let offset = english.first?.valueOffset, let nationalOffset = national.first?.valueOffset,
+                      abs(offset - nationalOffset) > baselineTolerance(english[0].line.height) {
+                let once = text(national + english, \.value, \.valueRight, joiner: "\n")
+                values.append(once)
+                altValues.append(once)
             } else {
                 values.append(englishValue)
+                altValues.append(nationalValue)
                 shared = false
             }
-            altValues.append(nationalValue)
         }
         return PDFItem(number: number, page: split[first].line.page, label: labels.joined(separator: " / "),
                        value: values.filter { !$0.isEmpty }.joined(separator: "\n"),
                        altValue: shared ? nil : altValues.filter { !$0.isEmpty }.joined(separator: "\n"),
                        altLabel: altLabels.joined(separator: " / "))
     }
+
+    /// One item of a table with stacked languages whose label is printed once for both (`HOTELS`, `GEOID
+    /// UNDULATION`) and whose value is printed in two rows all the same: the national row beside the label, the
+    /// English one a `rowPitch` below it (the distance between the rows of the table's items that print both
+    /// labels, ``PDFTable/languageRowPitch``), where no label starts, its value a `rowPitch` below the national one. Nil when no value line starts there (one
+    /// value for both: its lines follow each other closer than the rows do).
+    static func onceLabelledItem(_ rows: [PDFTableLine], number: Int, rowPitch: Double) -> PDFItem? {
+        guard let first = rows.first(where: { !$0.label.isEmpty }), let top = first.value.first ?? first.label.first else { return nil }
+        let english = rows.firstIndex { row in
+            guard row.label.isEmpty, let start = row.value.first, row.line.page == first.line.page else { return false }
+            return abs(start.y0 - top.y0 - rowPitch) <= baselineTolerance(start.height)
+        }
+        guard let english, rows[..<english].contains(where: { !$0.value.isEmpty }) else { return nil }
+        func text(_ part: ArraySlice<PDFTableLine>) -> String {
+            joinLines(part.map { ($0.value, $0.valueRight, false) }, joiner: "\n")
+        }
+        return PDFItem(number: number, page: first.line.page, label: joinLines(rows.map { (labelWords($0.label), $0.labelRight, false) }, joiner: " "),
+                       value: text(rows[english...]), altValue: text(rows[..<english]))
+    }
+
+    /// How far apart two starts of text may lie and still be placed alike, for text of `height`: a tenth and a
+    /// half of it (lines of two cells offset by a fifth of a line and more are read as one line, see
+    /// ``lines(of:)``, but are not one row).
+    static func baselineTolerance(_ height: Double) -> Double { 0.15 * height }
 
     /// The English and national labels of an item whose label cells each hold both languages (see
     /// ``items(_:placement:stacked:splitLabels:)``), nil when the item has no label; the national one is nil when

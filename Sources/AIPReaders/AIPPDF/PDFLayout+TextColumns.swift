@@ -13,7 +13,8 @@
 /// That alone does not tell two columns of text from a table whose value column starts mid-page and holds
 /// numbered lists (Italy: `1. ARO CBO MILANO: see GEN 3.1`; Germany: values starting `12 km`). What does is the
 /// order the template gives sections and items: the document is read by columns when some page shows a section
-/// heading on each side of its gutter (a table's value column starts no section), or items of one section
+/// heading on each side of its gutter (a table's value column starts no section, and a heading beside the same
+/// section's is one heading in two languages: ``startsSectionsOnBothSides(_:gutter:)``), or items of one section
 /// running on from the left column into the right one (the right column's first item number follows one of the
 /// left column's, and the right column starts no list at 1); then each of its pages with a gutter is.
 ///
@@ -35,14 +36,26 @@ extension PDFLayout {
         let gutters = gutters ?? pages.indices.map { columnGutter(pages[$0], extent: extents?[$0]) }
         let readByColumns = zip(pages, gutters).contains { lines, gutter in
             guard let gutter else { return false }
-            let sides = sides(lines, gutter: gutter)
-            return sides.allSatisfy { side in side.contains { part in headingNumber(PDFLine(page: part[0].page, words: part)) != nil } }
-                || itemsRunOn(lines, gutter: gutter)
+            return startsSectionsOnBothSides(lines, gutter: gutter) || itemsRunOn(lines, gutter: gutter)
         }
         guard readByColumns else { return pages }
         return pages.indices.map { index in
             gutters[index].map { readColumns(pages[index], gutter: $0, right: extents?[index]?.upperBound) } ?? pages[index]
         }
+    }
+
+    /// Whether a page starts sections on both sides of its gutter. A heading beside the same section's heading on
+    /// one line is that heading printed in two languages side by side over a table spanning both sides (Austria:
+    /// `LOWS AD 2.3 BETRIEBSZEITEN` beside `LOWS AD 2.3 OPERATIONAL HOURS`), not a section of each column.
+    static func startsSectionsOnBothSides(_ lines: [PDFLine], gutter: Double) -> Bool {
+        var starts = [false, false]
+        for line in lines where !crosses(line, at: gutter) {
+            let numbers = [line.words.filter { $0.x1 <= gutter }, line.words.filter { $0.x1 > gutter }]
+                .map { $0.isEmpty ? nil : headingNumber(PDFLine(page: line.page, words: $0)) }
+            guard numbers[0] == nil || numbers[0] != numbers[1] else { continue }
+            starts = [starts[0] || numbers[0] != nil, starts[1] || numbers[1] != nil]
+        }
+        return starts[0] && starts[1]
     }
 
     /// Whether the items of some section of a page run on from the left column into the right one: between two

@@ -63,18 +63,38 @@ enum PDFLayout {
     /// that numbers none of its headings (Denmark): where others are numbered, such words are a label
     /// (`Informations complémentaires` / `Additional information`, AD 2.11 item 10 of France), or the English
     /// repeat of a numbered national heading.
+    ///
+    /// A heading set in larger type than the text may wrap (`LOWS AD 2.4 ABFERTIGUNGSDIENSTE UND EIN-` /
+    /// `RICHTUNGEN`): the lines right below it in its type (``continuesHeading(_:after:text:)``) are heading, not
+    /// text of the section.
     static func sections(_ lines: [PDFLine]) -> [(number: Int, heading: PDFLine, lines: [PDFLine])] {
         var sections: [(number: Int, heading: PDFLine, lines: [PDFLine])] = []
         let numbers = lines.map(headingNumber)
         let numbered = lines.indices.contains { numbers[$0] != nil && !printsNoNumber(lines[$0]) }
+        let text = textHeight(lines)
+        var headingEnd: PDFLine?
         for (line, number) in zip(lines, numbers) {
             if let number, !numbered || !printsNoNumber(line) || sections.last?.number == number {
+                headingEnd = line
                 if sections.last?.number == number { continue }
                 sections.append((number, line, []))
             } else if !sections.isEmpty {
+                if let end = headingEnd, continuesHeading(line, after: end, text: text) {
+                    headingEnd = line
+                    continue
+                }
+                headingEnd = nil
                 sections[sections.count - 1].lines.append(line)
             }
         }
         return sections
+    }
+
+    /// Whether `line` wraps the heading whose last line is `heading`: on its page right below it (a gap narrower
+    /// than its height), in its type (of its height within a tenth), which is larger than the `text` height of the
+    /// document's lines by a fifth or more.
+    static func continuesHeading(_ line: PDFLine, after heading: PDFLine, text: Double) -> Bool {
+        line.page == heading.page && heading.height >= 1.2 * text && abs(line.height - heading.height) <= 0.1 * heading.height
+            && line.y0 > heading.y0 && line.y0 - heading.y1 < heading.height
     }
 }

@@ -11,6 +11,13 @@ struct PDFTableLine {
     var valueRight = 0.0
     var altValueRight = 0.0
     var isNumberOnly: Bool { number != nil && label.isEmpty && value.isEmpty }
+
+    /// How far the line's value sits below its label (bottom to bottom; negative above), nil without label or
+    /// value: the cells of one table row sit alike in every row, whatever padding their table gives each column.
+    var valueOffset: Double? {
+        guard let label = label.first, let value = value.first else { return nil }
+        return value.y1 - label.y1
+    }
 }
 
 /// A section's lines split into columns, with the lines where item numbers 1, 2, 3… stand.
@@ -61,6 +68,18 @@ struct PDFTable {
     /// (Italy), has most of its items paired.
     var pairedLabelItems: (items: Int, paired: Int) {
         (starts.count, labelCellsByItem.count { $0.count >= 2 && $0.count % 2 == 0 })
+    }
+
+    /// The distance from an item's national label row to its English one, in a table stacking the languages in
+    /// pairs of rows: the median, over the items whose national label is one line, of the distance between the
+    /// tops of their first two label cells on one page; nil without such an item.
+    var languageRowPitch: Double? {
+        let pitches = labelCellsByItem.compactMap { cells -> Double? in
+            guard cells.count == 2, cells[0].count == 1, let national = split[cells[0].lowerBound].label.first,
+                  let english = split[cells[1].lowerBound].label.first, national.page == english.page else { return nil }
+            return english.y0 - national.y0
+        }
+        return PDFLayout.median(pitches)
     }
 
     /// The label cells (``labelBlocks``) starting in each item's lines, item by item.

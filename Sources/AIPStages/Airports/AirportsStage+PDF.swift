@@ -39,29 +39,60 @@ extension AirportsStage {
                 action: .rowRejected)
     }
 
+    /// The share of the template's AD 2.2–2.5 items below which a chapter is a `pdf.low_coverage` finding.
+    static let lowCoverage = 0.8
+
     /// How well each chapter was read: for each of AD 2.2–2.5, the catalogue items found (after ``catalogued(_:)``)
     /// and the template's count, keyed `<file> AD 2.<section>`; and a `pdf.items_missing` finding for a section that
     /// yields fewer items than the template prints there, naming the missing ones (not printed by the state, or not
-    /// read: the report tells which to look at). A chapter that was not read at all counts none found.
-    static func coverage(files: [String], pages: [AerodromeDocument]) -> (found: [String: Int], expected: [String: Int], findings: [Finding]) {
+    /// read: the report tells which to look at). A chapter that was not read at all counts none found. A chapter
+    /// yielding less than ``lowCoverage`` of the template's items over the four sections is also a
+    /// `pdf.low_coverage` finding naming all its missing items; `documents` holds each chapter's items found and
+    /// expected, least fully read first (then by file).
+    static func coverage(files: [String], pages: [AerodromeDocument])
+        -> (found: [String: Int], expected: [String: Int], findings: [Finding], documents: [(file: String, found: Int, expected: Int)]) {
         var found: [String: Int] = [:], expected: [String: Int] = [:], findings: [Finding] = []
+        var documents: [(file: String, found: Int, expected: Int)] = []
         let pageByFile = Dictionary(pages.map { ($0.file, $0) }) { first, _ in first }
         for file in files {
+            var document = (file: file, found: 0, expected: 0)
+            var documentMissing: [String] = []
             for section in AerodromeDocument.itemSections {
                 let template = AIPFieldCatalogue.names.keys.filter { $0 / 100 == section }.sorted()
                 let read = Set(pageByFile[file]?.entries.filter { $0.section == section }
                     .compactMap { AIPFieldCatalogue.id(section: section, item: $0.itemNumber) } ?? [])
                 let key = "\(file) AD 2.\(section)"
                 (found[key], expected[key]) = (read.count, template.count)
+                document.found += read.count
+                document.expected += template.count
                 let missing = template.filter { !read.contains($0) }
                 guard !missing.isEmpty else { continue }
+                let named = missing.map { "\($0) \(AIPFieldCatalogue.names[$0] ?? "")" }
+                documentMissing += named
                 findings.append(Finding(
                     file: file, location: .record("AD 2.\(section)"), code: .pdfItemsMissing,
-                    value: missing.map { "\($0) \(AIPFieldCatalogue.names[$0] ?? "")" }.joined(separator: "; "),
+                    value: named.joined(separator: "; "),
                     reason: "AD 2.\(section) yields \(read.count) of the \(template.count) items the AD 2 template prints there; the others are not printed by this state or not read: compare with the PDF",
                     action: .warning))
             }
+            documents.append(document)
+            if Double(document.found) < lowCoverage * Double(document.expected) {
+                findings.append(Finding(
+                    file: file, location: .file, code: .pdfLowCoverage, value: documentMissing.joined(separator: "; "),
+                    reason: "yields \(document.found) of the \(document.expected) AD 2.2–2.5 items the AD 2 template prints, below \(Int(lowCoverage * 100)) %; the value names the missing ones: compare with the PDF",
+                    action: .warning))
+            }
         }
-        return (found, expected, findings)
+        documents.sort { (Double($0.found) / Double(max($0.expected, 1)), $0.file) < (Double($1.found) / Double(max($1.expected, 1)), $1.file) }
+        return (found, expected, findings, documents)
+    }
+
+    /// The line of the build's summary naming the (at most) three chapters read least fully, with their items found
+    /// of the template's; nil without chapters. `documents` are ``coverage(files:pages:)``'s, least fully read first.
+    static func worstCoverage(_ documents: [(file: String, found: Int, expected: Int)]) -> String? {
+        guard !documents.isEmpty else { return nil }
+        return "\(name): AIP PDF chapters read least fully: " + documents.prefix(3).map { document in
+            "\(document.file) \(document.found)/\(document.expected) (\(document.expected == 0 ? 0 : document.found * 100 / document.expected) %)"
+        }.joined(separator: ", ")
     }
 }

@@ -43,6 +43,7 @@ extension AirportsStage {
         output.counts["aip_pdf_items_found"] = coverage.found
         output.counts["aip_pdf_items_expected"] = coverage.expected
         output.findings = (output.findings + coverage.findings).sorted()
+        if let worst = Self.worstCoverage(coverage.documents) { context.progress(worst) }
         let borders = try borderPaths.map { try BorderCrossingReader.read(sources.file($0)) }
         try merge(borderCrossings: borders, into: &output, ids: &ids)
         if !pages.isEmpty || !pdfs.isEmpty || !borders.isEmpty {

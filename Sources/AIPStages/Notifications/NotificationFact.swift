@@ -33,3 +33,20 @@ struct NotificationFact: Sendable, Equatable {
 
     var noticeHours: Int?? { if case .notice(let hours) = kind { hours } else { nil } }
 }
+
+extension NotificationFact.Kind {
+    /// The name the evidence of a rule gives its kind (``NotificationRule/evidence``): the `notification_type` it
+    /// leads to where there is one.
+    var evidenceName: String {
+        switch self {
+        case .notice: "notice"
+        case .h24: "h24"
+        case .onRequest: "on_request"
+        case .asADHours: "as_ad_hours"
+        case .businessDay: "business_day"
+        case .window: "opening_hours"
+        case .notAvailable: "not_available"
+        case .marker: "requirement"
+        }
+    }
+}

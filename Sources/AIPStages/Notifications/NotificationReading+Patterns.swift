@@ -84,29 +84,38 @@ extension NotificationReading {
 
     /// Notice due on a previous day: "last working day before 1500", "business day", "jour ouvrable précédent",
     /// "la veille avant 17 H", "the day before". The deadline comes from a time read later in the sentence.
+    ///
+    /// The national words for a working day (``NotificationVocabulary/workingDayWords`` and
+    /// ``NotificationVocabulary/workingDayPairs``: "letzten Werktag", "giorno lavorativo precedente") read as
+    /// English ones, with their words for "last" and "before".
     mutating func matchBusinessDay() -> Bool {
         var position = index
-        let lead = word(position)
-        let ledByLast = lead == "LAST" || lead == "PREVIOUS" || lead == "PRECEDING" || lead == "DERNIER"
+        let ledByLast = word(position).map(Vocabulary.lastWords.contains) ?? false
         if ledByLast { position += 1 }
         guard let head = word(position) else { return false }
         var end: Int?
+        var national = false
         if head == "VEILLE" {
             end = position + 1
         } else if head == "WORKING" || head == "BUSINESS", let day = word(position + 1), day == "DAY" || day == "DAYS" {
             end = position + 2
         } else if head == "JOUR" || head == "JOURS", let kind = word(position + 1), kind.hasPrefix("OUVR") {
             end = position + 2
+        } else if Vocabulary.workingDayWords.contains(head) {
+            (end, national) = (position + 1, true)
+        } else if let day = word(position + 1), Vocabulary.workingDayPairs[head]?.contains(day) == true {
+            (end, national) = (position + 2, true)
         } else if head == "DAY" || head == "JOUR", ledByLast {
             end = position + 1
         } else if head == "DAY" || head == "JOUR", let after = word(position + 1), after == "BEFORE" || after.hasPrefix("PRECED") {
             end = position + 1
         }
         guard var after = end else { return false }
-        let followedByBefore = word(after).map { $0 == "BEFORE" || $0 == "PRIOR" || $0.hasPrefix("PRECED") || $0 == "AVANT" } ?? false
+        let followedByLast = word(after).map(Vocabulary.lastWords.contains) ?? false
+        let followedByBefore = followedByLast || (word(after).map { Vocabulary.beforeWords.contains($0) || $0.hasPrefix("PRECED") } ?? false)
         guard ledByLast || head == "VEILLE" || head == "DAY" || head == "JOUR" || followedByBefore else { return false }
-        if let next = word(after), next.hasPrefix("PRECED") { after += 1 }
-        let workingDay = head == "WORKING" || head == "BUSINESS" || head.hasPrefix("JOUR") && word(position + 1)?.hasPrefix("OUVR") == true
+        if let next = word(after), next.hasPrefix("PRECED") || followedByLast { after += 1 }
+        let workingDay = national || head == "WORKING" || head == "BUSINESS" || head.hasPrefix("JOUR") && word(position + 1)?.hasPrefix("OUVR") == true
         // "avant 17 H la veille": a time already read in the sentence is the deadline.
         let fact = add(.businessDay(deadline: sentenceClockTime, workingDay: workingDay))
         pendingDeadline = sentenceClockTime == nil ? fact : nil
@@ -138,8 +147,13 @@ extension NotificationReading {
             }
         }
         guard !days.isEmpty else { return false }
+        let afterBreak = isSymbol(index - 1, ",")
         index = position
-        if !headsSentence(from: position), let fact = adjacentFact, facts[fact].days == nil {
+        if headsSentence(from: position) {
+            headerDays = days
+        } else if afterBreak {
+            clauseDays = (days, adjacentFact)
+        } else if let fact = adjacentFact, facts[fact].days == nil {
             facts[fact].days = days
         } else {
             headerDays = days
@@ -148,7 +162,8 @@ extension NotificationReading {
         return true
     }
 
-    /// `O/R`, "on request", "by (prior) arrangement", "sur demande", "à la demande".
+    /// `O/R`, "on request", "by (prior) arrangement", "sur demande", "à la demande", and the national wordings of
+    /// ``NotificationVocabulary/onRequestPairs`` ("auf Anfrage", "su richiesta", "op aanvraag", "na zahtjev"…).
     mutating func matchOnRequest() -> Bool {
         var length = 0
         if word(index) == "O", isSymbol(index + 1, "/"), word(index + 2) == "R" {
@@ -156,14 +171,10 @@ extension NotificationReading {
         } else if let first = word(index) {
             var next = index + 1
             if word(next) == "PRIOR" || word(next) == "LA" { next += 1 }
-            if let second = word(next) {
-                switch (first, second) {
-                case ("ON", "REQUEST"), ("ON", "REQ"), ("UPON", "REQUEST"), ("ON", "DEMAND"), ("BY", "ARRANGEMENT"),
-                     ("PRIOR", "ARRANGEMENT"), ("SUR", "DEMANDE"), ("SUR", "REQUETE"), ("A", "DEMANDE"), ("SUR", "RDV"):
-                    length = next + 1 - index
-                default:
-                    break
-                }
+            if Vocabulary.onRequestWords.contains(first) {
+                length = 1
+            } else if let second = word(next), Vocabulary.onRequestPairs[first]?.contains(second) == true {
+                length = next + 1 - index
             }
         }
         guard length > 0 else { return false }
@@ -270,15 +281,17 @@ extension NotificationReading {
         return true
     }
 
-    /// `PPR`, `PN`, "prior notice", "prior permission", "advance notice", "préavis": a requirement, with or without a
-    /// period of its own.
+    /// `PPR`, `PN`, "prior notice", "prior permission", "advance notice", "préavis", and the national wordings of
+    /// ``NotificationVocabulary/requirementPairs`` and ``NotificationVocabulary/permissionWords`` ("vorherige
+    /// Genehmigung", "autorizzazione preventiva", "Voranmeldung"…): a requirement, with or without a period of its own.
     mutating func matchMarker() -> Bool {
         guard let first = word(index) else { return false }
         var length = 1
-        if first == "PRIOR" || first == "ADVANCE" || first == "PREVIOUS", let second = word(index + 1),
-           second == "NOTICE" || second == "PERMISSION" || second == "NOTIFICATION" {
+        if let second = word(index + 1), let permission = Vocabulary.requirementPairs[first]?[second] {
             length = 2
-            if second == "PERMISSION" { saysPPR = true } else { saysPN = true }
+            if permission { saysPPR = true } else { saysPN = true }
+        } else if Vocabulary.permissionWords.contains(first) {
+            saysPPR = true
         } else if wordIs(index, .ppr) {
             saysPPR = true
         } else if wordIs(index, .pn) {
@@ -287,6 +300,23 @@ extension NotificationReading {
             return false
         }
         _ = add(.marker)
+        index += length
+        return true
+    }
+
+    /// Fallbacks after opening hours: "other times", "other hours", "autres heures", `HN` (the night, outside the
+    /// daylight hours): what the sentence says after them is said of the time outside the hours (`0500-2200, HN
+    /// O/R` and `Other times: PPR` are opening hours, with a request outside them).
+    mutating func matchFallback() -> Bool {
+        guard let first = word(index) else { return false }
+        var length = 0
+        if first == "OTHER" || first == "AUTRES", let second = word(index + 1), ["TIME", "TIMES", "HOURS", "HR", "HEURES"].contains(second) {
+            length = 2
+        } else if first == "HN" {
+            length = 1
+        }
+        guard length > 0 else { return false }
+        sentenceSaysOutside = true
         index += length
         return true
     }

@@ -7,7 +7,11 @@ extension NotificationReading {
 
         let notices = facts.filter { $0.noticeHours != nil }
         let largest = notices.compactMap { $0.noticeHours ?? nil }.max()
-        let businessDay = facts.first { if case .businessDay = $0.kind { true } else { false } }
+        let businessDays = facts.filter { if case .businessDay = $0.kind { true } else { false } }
+        let businessDay = businessDays.first
+        // A working-day deadline for some days only (`PPR 24 HR, weekends by the last working day`) is those days'
+        // rule beside the notice in hours of the others.
+        let everyDayByWorkingDay = businessDays.contains { $0.days == nil }
         let window = facts.lazy.compactMap { fact -> (String, String)? in
             if case .window(let start, let end) = fact.kind { (start, end) } else { nil }
         }.first
@@ -20,7 +24,7 @@ extension NotificationReading {
             type = .notAvailable
         } else if !notices.isEmpty {
             // A working-day deadline can mean three days' notice over a weekend: it outranks a notice of up to 24 h.
-            type = businessDay != nil && (largest ?? 0) <= 24 ? .businessDay : .hours
+            type = everyDayByWorkingDay && (largest ?? 0) <= 24 ? .businessDay : .hours
         } else if businessDay != nil {
             type = .businessDay
         } else if facts.contains(where: { ($0.kind == .onRequest || $0.kind == .marker) && !$0.outside })
@@ -38,11 +42,11 @@ extension NotificationReading {
         }
 
         var rule = NotificationRule(ruleType: ruleType, notificationType: type, contact: contact)
-        var groups: [(days: DaySet?, hours: Int)] = []
+        var groups: [(days: DaySet?, notice: String)] = []
         if type != .notAvailable {
             rule.hoursNotice = largest
-            groups = dayGroups(notices)
-            rule.weekdayRules = groups.map { WeekdayRule(days: $0.days?.label ?? "Other", notice: "\($0.hours)h") }
+            groups = dayGroups(notices, businessDays: type == .hours ? businessDays.compactMap(\.days) : [])
+            rule.weekdayRules = groups.map { WeekdayRule(days: $0.days?.label ?? "Other", notice: $0.notice) }
         }
         if type == .hours || type == .businessDay, let window {
             rule.operatingHoursStart = window.0
@@ -51,6 +55,7 @@ extension NotificationReading {
         rule.schengen = schengenScope(blockedOutsideSchengen: blocking?.scope == .nonSchengen)
         rule.summary = summary(rule, groups: groups, businessDay: businessDay, blocking: blocking, minutesOnly: largest == nil && !notices.isEmpty)
         rule.confidence = confidence(truncated: truncated, type: type)
+        rule.evidence = evidence
         return rule
     }
 
@@ -63,14 +68,16 @@ extension NotificationReading {
         return saysImmigration ? .immigration : .handling
     }
 
-    /// Notice per day group, when the text gives some days their own: the largest notice of each group, in day order,
-    /// and the notices without days under the days no group named (`Mon-Fri` beside `Sat-Sun/HOL`; nil when the
-    /// groups named every day of the week). Empty when no notice has days.
-    private func dayGroups(_ notices: [NotificationFact]) -> [(days: DaySet?, hours: Int)] {
+    /// Notice per day group, when the text gives some days their own: the largest notice of each group (`24h`), in
+    /// day order, and the notices without days under the days no group named (`Mon-Fri` beside `Sat-Sun/HOL`; nil
+    /// when the groups named every day of the week); `businessDays`, days whose notice is due by the last working
+    /// day, after them (``WeekdayRule/lastWorkingDay``). Empty when no notice has days.
+    private func dayGroups(_ notices: [NotificationFact], businessDays: [DaySet]) -> [(days: DaySet?, notice: String)] {
         let hourNotices = notices.compactMap { fact in (fact.noticeHours ?? nil).map { (fact.days, $0) } }
-        guard hourNotices.contains(where: { $0.0 != nil }) else { return [] }
+        guard hourNotices.contains(where: { $0.0 != nil }) || !businessDays.isEmpty else { return [] }
         var named: DaySet = []
         for (days, _) in hourNotices { if let days { named.formUnion(days) } }
+        for days in businessDays { named.formUnion(days) }
         let others = DaySet.allWeek.subtracting(named)
         var largest: [DaySet: Int] = [:]
         var otherDays = 0
@@ -83,9 +90,12 @@ extension NotificationReading {
                 largest[others] = max(largest[others] ?? 0, hours)
             }
         }
-        var groups: [(days: DaySet?, hours: Int)] = largest.sorted { ($0.key.firstDay, $0.key.rawValue) < ($1.key.firstDay, $1.key.rawValue) }
-            .map { ($0.key, $0.value) }
-        if otherDays > 0 { groups.append((nil, otherDays)) }
+        var groups: [(days: DaySet?, notice: String)] = largest.sorted { ($0.key.firstDay, $0.key.rawValue) < ($1.key.firstDay, $1.key.rawValue) }
+            .map { ($0.key, "\($0.value)h") }
+        if otherDays > 0 { groups.append((nil, "\(otherDays)h")) }
+        // Days a notice in hours names already keep it (the larger demand in hours); each group once.
+        var grouped = Set(groups.compactMap(\.days))
+        for days in businessDays where grouped.insert(days).inserted { groups.append((days, WeekdayRule.lastWorkingDay)) }
         return groups
     }
 
@@ -98,7 +108,7 @@ extension NotificationReading {
     }
 
     /// One short line: "PPR 12h weekdays, 24h weekends/holidays", "PN last working day before 1500", "H24".
-    private func summary(_ rule: NotificationRule, groups: [(days: DaySet?, hours: Int)], businessDay: NotificationFact?,
+    private func summary(_ rule: NotificationRule, groups: [(days: DaySet?, notice: String)], businessDay: NotificationFact?,
                          blocking: NotificationFact?, minutesOnly: Bool) -> String {
         let requirement = saysPPR ? "PPR" : "PN"
         var text: String
@@ -118,7 +128,7 @@ extension NotificationReading {
         case .hours?, nil:
             if let hours = rule.hoursNotice {
                 text = "\(requirement) " + (groups.isEmpty ? "\(hours)h"
-                    : groups.map { "\($0.hours)h \($0.days?.summaryLabel ?? "other days")" }.joined(separator: ", "))
+                    : groups.map { "\($0.notice) \($0.days?.summaryLabel ?? "other days")" }.joined(separator: ", "))
             } else if minutesOnly {
                 text = "\(requirement) in minutes"
             } else {

@@ -22,6 +22,9 @@ struct NotificationReading {
     var sentenceFactStart = 0
     var clauseFactStart = 0
     var headerDays: DaySet?
+    /// Days written after a clause break (`PPR 24 HR, weekends by the last working day`): they head the rest of
+    /// the clause, and fall back to the notice before the break when the clause states nothing of its own.
+    var clauseDays: (days: DaySet, fallback: Int?)?
     var headerScope: NotificationFact.Scope?
     var clauseScope: NotificationFact.Scope?
     var sentenceSaysOutside = false
@@ -31,6 +34,10 @@ struct NotificationReading {
     var pendingDeadline: Int?
     /// The first clock time after a clock preposition in the sentence ("avant 17 H la veille").
     var sentenceClockTime: String?
+
+    /// What each rule was read from: the pattern's name and the words it matched (`on_request «AUF ANFRAGE»`), in
+    /// text order, so that a wrong reading can be traced to its words.
+    var evidence: [String] = []
 
     // Understanding, for the confidence: word and number tokens of sentences that said something.
     var understood: [Bool]
@@ -74,14 +81,18 @@ struct NotificationReading {
     private mutating func matchAny() -> Bool {
         let start = index
         let adjacentBefore = adjacentFact
+        let factsBefore = facts.count, outsideBefore = sentenceSaysOutside
         let matched = matchWindow() || matchH24() || matchNotice() || matchBusinessDay() || matchDayGroup()
             || matchOnRequest() || matchAsADHours() || matchSchengen() || matchNotAvailable() || matchMarker()
-            || matchLoneTime()
+            || matchFallback() || matchLoneTime()
         if matched {
             for position in start..<index { understood[position] = true }
+            let rule = facts.count > factsBefore ? facts[factsBefore].kind.evidenceName : sentenceSaysOutside != outsideBefore ? "outside" : nil
+            if let rule { evidence.append("\(rule) «\(text(start..<index))»") }
             // Only a notice (or "not available") stays open for a day group written after it.
             if adjacentFact == adjacentBefore { adjacentFact = nil }
         } else if noteContext(tokens[index].wordClass) || tokens[index].wordClass.contains(.filler) {
+            if tokens[index].wordClass.contains(.outside) { evidence.append("outside «\(text(index..<(index + 1)))»") }
             understood[index] = true
             adjacentFact = adjacentBefore
         } else {
@@ -91,11 +102,15 @@ struct NotificationReading {
     }
 
     mutating func add(_ kind: NotificationFact.Kind, days: DaySet? = nil) -> Int {
-        facts.append(NotificationFact(kind: kind, days: days ?? headerDays, scope: scope))
+        facts.append(NotificationFact(kind: kind, days: days ?? clauseDays?.days ?? headerDays, scope: scope))
         return facts.count - 1
     }
 
     private mutating func endClause() {
+        if let (days, fallback) = clauseDays, facts.count == clauseFactStart, let fallback, facts[fallback].days == nil {
+            facts[fallback].days = days
+        }
+        clauseDays = nil
         clauseScope = nil
         clauseFactStart = facts.count
     }
@@ -131,6 +146,23 @@ struct NotificationReading {
     }
 
     // MARK: Token access
+
+    /// The tokens of `range` as a text: words as the tokenizer gives them, numbers with their leading zeros, a
+    /// space where the text had one.
+    func text(_ range: Range<Int>) -> String {
+        var text = ""
+        for position in range {
+            let token = tokens[position]
+            if position > range.lowerBound && !token.joined { text += " " }
+            switch token.kind {
+            case .word(let word): text += word
+            case .number(let value, let digits): text += digits > String(value).count ? String(repeating: "0", count: digits - String(value).count) + String(value) : String(value)
+            case .symbol(let symbol): text.append(symbol)
+            case .email(let address), .phone(let address): text += address
+            }
+        }
+        return text
+    }
 
     /// The token at `position`, nil outside the text (patterns look ahead and behind freely).
     func token(_ position: Int) -> NotificationToken? { tokens.indices.contains(position) ? tokens[position] : nil }

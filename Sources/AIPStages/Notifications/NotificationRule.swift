@@ -21,6 +21,9 @@ public struct NotificationRule: Sendable, Equatable {
     public var summary: String?
     /// 0…1: 0 when nothing was understood; the app hides rows at or below 0.5.
     public var confidence: Double
+    /// Each rule read and the words it matched, in text order (`on_request «AUF ANFRAGE»`, `outside «HN»`): the
+    /// contract has no column for it, so the row's `extraction_method` carries it after the parser's name.
+    public var evidence: [String] = []
 
     public init(ruleType: NotificationRuleType? = nil, notificationType: NotificationType? = nil, hoursNotice: Int? = nil,
                 operatingHoursStart: String? = nil, operatingHoursEnd: String? = nil, weekdayRules: [WeekdayRule] = [],
@@ -64,8 +67,13 @@ public enum NotificationRuleType: String, Sendable, CaseIterable {
 public struct WeekdayRule: Sendable, Equatable {
     /// The day group as the app shows it: `Mon-Fri`, `Sat-Sun/HOL`, `Sun`, `HOL`.
     public var days: String
-    /// Always `<N>h`: the app reads hours with `(\d+)\s*h`, and a value that is not a string drops the whole object.
+    /// `<N>h` (the app reads hours with `(\d+)\s*h`, and a value that is not a string drops the whole object), or
+    /// ``lastWorkingDay`` for days whose notice is due by the last working day before them.
     public var notice: String
+
+    /// The notice of days whose notice is due by the last working day (`weekends by the last working day`): no
+    /// figure in hours, which the app reads as none.
+    public static let lastWorkingDay = "last working day"
 
     public init(days: String, notice: String) {
         self.days = days

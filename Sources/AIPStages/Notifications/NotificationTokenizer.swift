@@ -245,8 +245,8 @@ private func normalisedSymbol(_ scalar: Unicode.Scalar) -> Character {
     }
 }
 
-/// Upper-cases a letter and folds the accents of French and other Latin letters (`é` → `E`, `ç` → `C`), so one
-/// vocabulary serves both languages; appends its UTF-8 to `word`.
+/// Upper-cases a letter and folds the accents of French and other Latin letters (`é` → `E`, `ç` → `C`, `ž` → `Z`,
+/// `ø` → `O`, `ł` → `L`), so one vocabulary serves every language of the AIPs; appends its UTF-8 to `word`.
 private func appendFolded(_ scalar: Unicode.Scalar, to word: inout [UInt8]) {
     if scalar.isASCII {
         word.append(UInt8(scalar.value & ~0x20))
@@ -261,7 +261,18 @@ private func appendFolded(_ scalar: Unicode.Scalar, to word: inout [UInt8]) {
     case "ò", "ó", "ô", "ö", "õ", "Ò", "Ó", "Ô", "Ö", "Õ": folded = "O"
     case "ù", "ú", "û", "ü", "Ù", "Ú", "Û", "Ü": folded = "U"
     case "ÿ", "Ÿ", "ý", "Ý": folded = "Y"
-    case "ñ", "Ñ": folded = "N"
+    case "ñ", "Ñ", "ń", "Ń", "ň", "Ň": folded = "N"
+    case "č", "Č", "ć", "Ć": folded = "C"
+    case "ď", "Ď", "đ", "Đ": folded = "D"
+    case "ě", "Ě", "ę", "Ę": folded = "E"
+    case "ą", "Ą": folded = "A"
+    case "ł", "Ł", "ľ", "Ľ", "ĺ", "Ĺ": folded = "L"
+    case "ø", "Ø", "ő", "Ő": folded = "O"
+    case "ř", "Ř": folded = "R"
+    case "š", "Š", "ś", "Ś": folded = "S"
+    case "ť", "Ť": folded = "T"
+    case "ů", "Ů", "ű", "Ű": folded = "U"
+    case "ž", "Ž", "ź", "Ź", "ż", "Ż": folded = "Z"
     case "œ", "Œ": folded = "OE"
     case "æ", "Æ": folded = "AE"
     case "ß": folded = "SS"

@@ -34,14 +34,24 @@ struct WordClass: OptionSet, Sendable, Hashable {
     static let units: WordClass = [.hourUnit, .dayUnit, .minuteUnit]
 }
 
-/// The words of customs texts, English and French, upper-cased with accents folded as the tokenizer gives them.
+/// The words of customs texts, upper-cased with accents folded as the tokenizer gives them: English and French
+/// throughout; for what a notice rests on (units, on request, prior permission or notice, working day, holidays,
+/// outside these hours) also German, Italian, Spanish, Dutch, Swedish, Danish, Norwegian, Finnish, Czech, Croatian
+/// and Polish, as the AIPs of those states print them beside or instead of English.
 enum NotificationVocabulary {
-    static let hourUnits: Set<String> = ["HR", "HRS", "HOUR", "HOURS", "H", "HEURE", "HEURES", "HS"]
-    static let dayUnits: Set<String> = ["DAY", "DAYS", "JOUR", "JOURS", "J", "JRS"]
+    static let hourUnits: Set<String> = ["HR", "HRS", "HOUR", "HOURS", "H", "HEURE", "HEURES", "HS",
+                                         "STD", "STUNDE", "STUNDEN", "ORE", "ORA", "HORA", "HORAS", "UUR", "UREN", "TIMME", "TIMMAR",
+                                         "TIMER", "TIMAR", "TUNTI", "TUNTIA", "HOD", "HODIN", "HODINY", "HODINU", "SATI", "SATA",
+                                         "GODZ", "GODZIN", "GODZINY"]
+    static let dayUnits: Set<String> = ["DAY", "DAYS", "JOUR", "JOURS", "J", "JRS", "TAG", "TAGE", "TAGEN", "GIORNO", "GIORNI",
+                                        "DIA", "DIAS", "DAG", "DAGEN", "DAGAR", "DAGE", "DAGER", "PAIVA", "PAIVAA", "DEN", "DNY",
+                                        "DNU", "DAN", "DANA", "DNI", "DZIEN"]
     static let minuteUnits: Set<String> = ["MIN", "MINS", "MINUTE", "MINUTES", "MN", "MNS"]
     /// After these, `17 H` is a clock time, not a notice.
     static let clockPrepositions: Set<String> = ["BEFORE", "AVANT", "UNTIL", "TILL", "JUSQU", "JUSQUA", "AT", "A", "BY", "FROM",
-                                                 "BETWEEN", "ENTRE", "TO", "AU", "LATEST", "PRIOR"]
+                                                 "BETWEEN", "ENTRE", "TO", "AU", "LATEST", "PRIOR",
+                                                 "VOR", "BIS", "PRIMA", "ENTRO", "ANTES", "HASTA", "VOOR", "FORE", "INNAN", "INNEN",
+                                                 "ENNEN", "PRED", "DO", "PRIJE", "PRZED"]
     static let windowSeparators: Set<String> = ["TO", "A", "AU", "UNTIL", "TILL"]
     static let timeSuffixes: Set<String> = ["UTC", "LT", "Z", "LOC", "LOCAL", "HL"]
     static let listConnectors: Set<String> = ["AND", "ET", "OR", "OU"]
@@ -56,12 +66,37 @@ enum NotificationVocabulary {
         "SAT": 5, "SATURDAY": 5, "SAM": 5, "SAMEDI": 5,
         "SUN": 6, "SUNDAY": 6, "DIM": 6, "DIMANCHE": 6,
     ]
-    static let holidayWords: Set<String> = ["HOL", "HOLS", "HOLIDAY", "HOLIDAYS", "PH", "JF", "FERIE", "FERIES", "FERIEE", "FERIEES"]
+    static let holidayWords: Set<String> = ["HOL", "HOLS", "HOLIDAY", "HOLIDAYS", "PH", "JF", "FERIE", "FERIES", "FERIEE", "FERIEES",
+                                            "FEIERTAG", "FEIERTAGE", "FEIERTAGEN", "FEIERTAGS", "FESTIVO", "FESTIVI", "FESTIVITA",
+                                            "FESTIVOS", "FEESTDAG", "FEESTDAGEN", "HELGDAG", "HELGDAGAR", "HELGDAGER", "HELLIGDAG",
+                                            "HELLIGDAGE", "HELLIGDAGER", "PYHAPAIVA", "PYHAPAIVAT", "PYHAPAIVINA", "SVATEK", "SVATKY",
+                                            "SVATKU", "SVATCICH", "PRAZNIK", "PRAZNICI", "PRAZNIKOM", "PRAZNIKA", "BLAGDAN", "BLAGDANI",
+                                            "BLAGDANIMA", "SWIETO", "SWIETA", "SWIAT", "SWIETAMI"]
     static let exceptWords: Set<String> = ["EXC", "EXCEPT", "SAUF", "EXCL", "EXCLUDING", "EXCEPTED"]
-    static let outsideWords: Set<String> = ["OUTSIDE", "HORS", "DEHORS", "BEYOND"]
+    /// "Outside (these hours)", and the fallbacks that say the same after opening hours ("otherwise").
+    static let outsideWords: Set<String> = ["OUTSIDE", "HORS", "DEHORS", "BEYOND", "OTHERWISE", "AUSSERHALB", "SONST", "ANSONSTEN",
+                                            "FUORI", "ALTRIMENTI", "FUERA", "BUITEN", "ANDERS", "UTANFOR", "UDENFOR", "UTENFOR",
+                                            "ULKOPUOLELLA", "MIMO", "IZVAN", "POZA"]
 
     static let pprWords: Set<String> = ["PPR"]
-    static let pnWords: Set<String> = ["PN", "PREAVIS", "NOTICE", "NOTIFICATION", "PRENOTIFICATION"]
+    static let pnWords: Set<String> = ["PN", "PREAVIS", "NOTICE", "NOTIFICATION", "PRENOTIFICATION", "VORANMELDUNG", "VORANKUENDIGUNG",
+                                       "VORANKUNDIGUNG", "PREAVVISO", "PREAVISO", "VOORAANKONDIGING", "VOORMELDING",
+                                       "FORHANDSANMALAN", "FORHANDSMEDDELELSE", "FORHANDSVARSEL", "ENNAKKOILMOITUS"]
+    /// One word saying "prior permission" (`Genehmigungspflichtig`, `förhandstillstånd`).
+    static let permissionWords: Set<String> = ["FORHANDSTILLSTAND", "FORHANDSTILLADELSE", "FORHANDSTILLATELSE", "ENNAKKOLUPA"]
+    /// Two words saying "prior permission" or "prior notice", first word to second (either order in some languages),
+    /// and whether it is a permission.
+    static let requirementPairs: [String: [String: Bool]] = [
+        "PRIOR": ["NOTICE": false, "NOTIFICATION": false, "PERMISSION": true], "ADVANCE": ["NOTICE": false, "NOTIFICATION": false],
+        "PREVIOUS": ["NOTICE": false, "NOTIFICATION": false, "PERMISSION": true],
+        "AUTORISATION": ["PREALABLE": true], "VORHERIGE": ["GENEHMIGUNG": true, "ANMELDUNG": false],
+        "AUTORIZZAZIONE": ["PREVENTIVA": true, "PREVIA": true], "PREVIA": ["AUTORIZZAZIONE": true, "AUTORIZACION": true, "NOTIFICA": false],
+        "AUTORIZACION": ["PREVIA": true], "PERMISO": ["PREVIO": true], "PREVIO": ["AVISO": false, "PERMISO": true], "AVISO": ["PREVIO": false],
+        "VOORAFGAANDE": ["TOESTEMMING": true, "MELDING": false], "FORUDGAENDE": ["TILLADELSE": true, "MEDDELELSE": false],
+        "PREDCHOZI": ["POVOLENI": true, "SOUHLAS": true, "OZNAMENI": false, "OHLASENI": false],
+        "PRETHODNO": ["ODOBRENJE": true, "NAJAVA": false], "PRETHODNA": ["DOZVOLA": true, "NAJAVA": false, "ODOBRENJA": true],
+        "UPRZEDNIA": ["ZGODA": true], "UPRZEDNIEJ": ["ZGODY": true], "UPRZEDNIE": ["ZGLOSZENIE": false, "POWIADOMIENIE": false],
+    ]
     static let customsWords: Set<String> = ["CUSTOMS", "CUSTOM", "DOUANE", "DOUANES", "DOUANIER", "DOUANIERE", "DOUANIERS"]
     static let immigrationWords: Set<String> = ["IMMIGRATION", "POLICE", "PAF", "BORDER", "FRONTIERE", "FRONTIERES", "PASSPORT"]
     static let handlingWords: Set<String> = ["HANDLING", "HANDLER", "AGENT"]
@@ -92,6 +127,41 @@ enum NotificationVocabulary {
         "PRECEDENT", "PRECEDING", "VEILLE", "OUVRABLE", "OUVRABLES", "OUVRE", "OUVRES", "HANDLING", "AGENT", "OFFICE",
         "BUREAU", "NUMBER", "NR", "NO", "VIA", "WEB", "SITE", "FORM", "FORMULAIRE", "MIN", "MINUTES", "HEURES", "HEURE",
     ] as [String])
+
+    /// Two words saying "on request", first word to second: `ON REQUEST`, `SUR DEMANDE`, `AUF ANFRAGE`, `SU RICHIESTA`,
+    /// `BAJO PETICION`, `OP AANVRAAG`, `PA BEGARAN`, `NA POZADANI`, `NA ZAHTJEV`, `NA ZADANIE` (a `PRIOR` or `LA` may
+    /// stand between).
+    static let onRequestPairs: [String: Set<String>] = [
+        "ON": ["REQUEST", "REQ", "DEMAND"], "UPON": ["REQUEST"], "BY": ["ARRANGEMENT"], "PRIOR": ["ARRANGEMENT"],
+        "SUR": ["DEMANDE", "REQUETE", "RDV"], "A": ["DEMANDE", "RICHIESTA", "PETICION", "SOLICITUD"],
+        "AUF": ["ANFRAGE", "ANFORDERUNG", "VERLANGEN"], "NACH": ["VEREINBARUNG", "ABSPRACHE"],
+        "SU": ["RICHIESTA"], "PREVIA": ["RICHIESTA", "PETICION", "SOLICITUD"], "BAJO": ["PETICION", "SOLICITUD", "DEMANDA"],
+        "OP": ["AANVRAAG", "VERZOEK", "AFSPRAAK"], "PA": ["BEGARAN", "ANMODNING", "FORESPORGSEL", "FORESPORSEL", "ANFORDRING"],
+        "EFTER": ["OVERENSKOMMELSE", "AFTALE", "BEGARAN"], "ETTER": ["AVTALE"],
+        "NA": ["POZADANI", "VYZADANI", "ZADOST", "ZAHTJEV", "ZADANIE", "WNIOSEK", "ZAMOWIENIE"], "PO": ["ZAHTJEVU", "DOGOVORU"],
+    ]
+    /// One word saying "on request" (Finnish `pyynnöstä`).
+    static let onRequestWords: Set<String> = ["PYYNNOSTA", "TILAUKSESTA"]
+
+    /// A working day, in one word or two (`Werktag`, `giorno lavorativo`, `día laborable`, `pracovní den`): read as
+    /// English `working day` is.
+    static let workingDayWords: Set<String> = ["WERKTAG", "WERKTAGE", "WERKTAGES", "ARBEITSTAG", "WERKDAG", "WERKDAGEN", "ARBETSDAG",
+                                               "ARBETSDAGEN", "VARDAG", "ARBEJDSDAG", "ARBEJDSDAGEN", "HVERDAG", "ARBEIDSDAG",
+                                               "ARBEIDSDAGEN", "VIRKEDAG", "ARKIPAIVA", "ARKIPAIVANA", "TYOPAIVA", "TYOPAIVANA"]
+    static let workingDayPairs: [String: Set<String>] = [
+        "GIORNO": ["LAVORATIVO", "FERIALE"], "GIORNI": ["LAVORATIVI", "FERIALI"], "DIA": ["LABORABLE", "HABIL"],
+        "DIAS": ["LABORABLES", "HABILES"], "PRACOVNI": ["DEN", "DNY", "DNE"], "PRACOVNIHO": ["DNE"], "RADNI": ["DAN", "DANI"],
+        "RADNOG": ["DANA"], "DZIEN": ["ROBOCZY"], "DNIA": ["ROBOCZEGO"], "DNI": ["ROBOCZE"],
+    ]
+    /// "Last", "previous" before a working day, in the languages above.
+    static let lastWords: Set<String> = ["LAST", "PREVIOUS", "PRECEDING", "DERNIER", "LETZTEN", "LETZTER", "VORHERGEHENDEN",
+                                         "VORANGEHENDEN", "VORHERIGEN", "ULTIMO", "PRECEDENTE", "ANTERIOR", "LAATSTE", "VOORGAANDE",
+                                         "VORIGE", "SISTA", "SIDSTE", "SISTE", "FOREGAENDE", "EDELLISENA", "EDELLINEN",
+                                         "POSLEDNI", "PREDCHOZI", "PREDCHAZEJICI", "ZADNJI", "PRETHODNI", "PRETHODNOG", "OSTATNI",
+                                         "OSTATNIEGO", "POPRZEDNI", "POPRZEDNIEGO"]
+    /// "Before" after a working day, in the languages above.
+    static let beforeWords: Set<String> = ["BEFORE", "PRIOR", "AVANT", "VOR", "VORHER", "PREDEM", "BIS", "PRIMA", "ENTRO", "ANTES", "HASTA", "VOOR",
+                                           "INNAN", "INNEN", "ENNEN", "PRED", "DO", "PRIJE", "PRZED"]
 
     static let aerodromeWords: Set<String> = ["AD", "AERODROME", "AIRPORT", "AEROPORT"]
     static let aerodromeHourWords: Set<String> = ["HR", "HRS", "HOURS", "HOR", "SKED", "HORAIRES", "HORAIRE", "HEURES"]

@@ -27,6 +27,12 @@ public struct NotificationsStage: Stage {
                                             values: [.integer(customsFieldID), .text(String(customsFieldID))])
     /// `extraction_method` of every row: which parser (and version of its rules) read the text.
     public static let extractionMethod = "aipbundle_parser_v1"
+
+    /// `extraction_method` of a row read as `rule`: the parser's name, then the evidence of each rule read
+    /// (``NotificationRule/evidence``), so a wrong reading can be traced to the words it rests on.
+    public static func extractionMethod(_ rule: NotificationRule) -> String {
+        rule.evidence.isEmpty ? extractionMethod : extractionMethod + ": " + rule.evidence.joined(separator: "; ")
+    }
     /// The location findings name: the upstream table the texts were read from.
     static let entriesLocation = "\(AirportsContract.fileName)/\(AirportsContract.AIPEntries.table.name)"
 

@@ -42,7 +42,10 @@ struct NotificationsDatabaseWriterTests {
         #expect(lfaq["contact_info"] as String? == #"{"phone": null, "email": "douane.aeroportalbert@douane.finances.gouv.fr"}"#)
         #expect(lfaq["summary"] as String? == "PPR 12h weekdays, 24h weekends/holidays")
         #expect(lfaq["raw_text"] as String? == RealCustomsTexts.lfaq)
-        #expect(lfaq["extraction_method"] as String? == NotificationsStage.extractionMethod)
+        // The parser's name, then each rule read with the words it rests on.
+        let method = lfaq["extraction_method"] as String? ?? ""
+        #expect(method == NotificationsStage.extractionMethod(NotificationParser.parse(RealCustomsTexts.lfaq)))
+        #expect(method.hasPrefix(NotificationsStage.extractionMethod + ": ") && method.contains("notice «12 HR»"), "\(method)")
         #expect(lfaq["created_utc"] as String? == testStamp.timestamp)
         #expect((lfaq["confidence"] as Double? ?? 0) > 0.5)
 

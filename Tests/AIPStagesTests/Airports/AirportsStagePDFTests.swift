@@ -69,10 +69,36 @@ import Testing
         #expect(coverage.found["aip-pdf/EGMC.pdf AD 2.4"] == 0 && coverage.expected["aip-pdf/EGMC.pdf AD 2.5"] == 7)
         #expect(coverage.found["aip-pdf/scan.pdf AD 2.2"] == 0 && coverage.found.count == 8)
         // A finding per section short of the template, naming what is missing; none for a complete one.
-        let missing = coverage.findings.filter { $0.file == "aip-pdf/EGMC.pdf" }
+        let missing = coverage.findings.filter { $0.file == "aip-pdf/EGMC.pdf" && $0.code == .pdfItemsMissing }
         #expect(missing.map(\.location) == [.record("AD 2.2"), .record("AD 2.4"), .record("AD 2.5")])
-        #expect(missing.first?.value == "204 Geoid undulation at AD ELEV PSN" && missing.allSatisfy { $0.code == .pdfItemsMissing })
-        #expect(coverage.findings.count { $0.file == "aip-pdf/scan.pdf" } == 4)
+        #expect(missing.first?.value == "204 Geoid undulation at AD ELEV PSN")
+        #expect(coverage.findings.count { $0.file == "aip-pdf/scan.pdf" && $0.code == .pdfItemsMissing } == 4)
+    }
+
+    @Test func chaptersBelowFourFifthsOfTheTemplateAreFindingsAndTheWorstThreeAreNamed() throws {
+        // EGMC: 19 of 34 items; LOWS: all but the geoid item (33 of 34); LFAT: 27 of 34, just below 80 %; a scan: none.
+        let all = AerodromeDocument.itemSections.flatMap { section in
+            AIPFieldCatalogue.names.keys.filter { $0 / 100 == section }.sorted().map {
+                AerodromeEntry(section: section, itemNumber: $0 % 100, field: "f", value: "v", location: "l")
+            }
+        }
+        let egmc = (1...12).map { AerodromeEntry(section: 3, itemNumber: $0, field: "i\($0)", value: "v", location: "l") }
+            + [1, 2, 3, 5, 6, 7, 8].map { AerodromeEntry(section: 2, itemNumber: $0, field: "a\($0)", value: "v", location: "l") }
+        let files = ["aip-pdf/EGMC.pdf", "aip-pdf/LOWS.pdf", "aip-pdf/LFAT.pdf", "aip-pdf/scan.pdf"]
+        let coverage = AirportsStage.coverage(files: files, pages: [
+            Self.pdfPage(entries: egmc), Self.pdfPage("LOWS", entries: all.filter { $0.section * 100 + ($0.itemNumber ?? 0) != 204 }),
+            Self.pdfPage("LFAT", entries: Array(all.prefix(27))),
+        ])
+        let low = coverage.findings.filter { $0.code == .pdfLowCoverage }
+        #expect(low.map(\.file) == ["aip-pdf/EGMC.pdf", "aip-pdf/LFAT.pdf", "aip-pdf/scan.pdf"])
+        #expect(low.allSatisfy { $0.location == .file && $0.action == .warning })
+        // The value names every missing item of the chapter, section by section.
+        let egmcMissing = try #require(low.first?.value).components(separatedBy: "; ")
+        #expect(egmcMissing.count == 34 - 19 && egmcMissing.first == "204 Geoid undulation at AD ELEV PSN")
+        #expect(coverage.documents.map(\.file) == ["aip-pdf/scan.pdf", "aip-pdf/EGMC.pdf", "aip-pdf/LFAT.pdf", "aip-pdf/LOWS.pdf"])
+        #expect(AirportsStage.worstCoverage(coverage.documents)
+            == "airports: AIP PDF chapters read least fully: aip-pdf/scan.pdf 0/34 (0 %), aip-pdf/EGMC.pdf 19/34 (55 %), aip-pdf/LFAT.pdf 27/34 (79 %)")
+        #expect(AirportsStage.worstCoverage([]) == nil)
     }
 }
 

@@ -69,7 +69,11 @@ struct NotificationParserTests {
         Case(text: "PN last working day before 1700", type: .businessDay, rule: .pn),
         Case(text: "Préavis le dernier jour ouvrable avant 1200", type: .businessDay, rule: .pn),
         Case(text: "PPR by 1600 on the working day before the flight", type: .businessDay, rule: .ppr),
-        Case(text: "PN 24 HR. SAT, SUN and HOL: PN last working day before 1500", type: .businessDay, hours: 24, rule: .pn),
+        // A working-day deadline for some days beside a notice in hours for the others: hours, with the days' rule.
+        Case(text: "PN 24 HR. SAT, SUN and HOL: PN last working day before 1500", type: .hours, hours: 24,
+             weekdays: ["Mon-Fri": "24h", "Sat-Sun/HOL": WeekdayRule.lastWorkingDay], rule: .pn),
+        Case(text: "PPR 24 HR, weekends by the last working day", type: .hours, hours: 24,
+             weekdays: ["Mon-Fri": "24h", "Sat-Sun": WeekdayRule.lastWorkingDay], rule: .ppr),
         Case(text: "PN 72 HR or last working day before 1200", type: .hours, hours: 72, rule: .pn),
         // Opening hours
         Case(text: "MON-FRI 0700-1900", type: .hours, window: ("0700", "1900")),
@@ -111,6 +115,29 @@ struct NotificationParserTests {
         Case(text: "Douane : HOR AD. Police : O/R", type: .onRequest),
         Case(text: "PN 24 HR (48 HR pour les vols hors Schengen)", type: .hours, hours: 48, schengen: (false, false)),
         Case(text: "Available during AD hours. Outside AD hours: PPR 24 HR", type: .hours, hours: 24, rule: .ppr),
+        // Opening hours followed by a fallback: the hours are the rule.
+        Case(text: "0500-2200, HN O/R", type: .hours, window: ("0500", "2200")),
+        Case(text: "MON-FRI 0700-1900. Other times: PPR", type: .hours, window: ("0700", "1900"), rule: .ppr),
+        Case(text: "0800-1600, otherwise O/R", type: .hours, window: ("0800", "1600")),
+        // National wordings: on request, prior permission or notice, working day, holidays, outside these hours.
+        Case(text: "0500-2200 (0400-2100) auf Anfrage", type: .onRequest),
+        Case(text: "Vorherige Genehmigung 24 Std", type: .hours, hours: 24, rule: .ppr),
+        Case(text: "Voranmeldung 24 Stunden", type: .hours, hours: 24, rule: .pn),
+        Case(text: "Preavviso 24 ore", type: .hours, hours: 24, rule: .pn),
+        Case(text: "Autorización previa 48 horas", type: .hours, hours: 48, rule: .ppr),
+        Case(text: "Voorafgaande toestemming 24 uur", type: .hours, hours: 24, rule: .ppr),
+        Case(text: "Uprzednia zgoda 24 godz.", type: .hours, hours: 24, rule: .ppr),
+        Case(text: "Förhandstillstånd 12 timmar", type: .hours, hours: 12, rule: .ppr),
+        Case(text: "Voranmeldung bis 1500 am letzten Werktag", type: .businessDay, rule: .pn),
+        Case(text: "Preavviso giorno lavorativo precedente entro 1500", type: .businessDay, rule: .pn),
+        Case(text: "Předchozí oznámení: pracovní den předem do 1400", type: .businessDay, rule: .pn),
+        Case(text: "MON-FRI: PN 24 HR. Feiertage: PN 48 HR", type: .hours, hours: 48, weekdays: ["Mon-Fri": "24h", "HOL": "48h"], rule: .pn),
+        Case(text: "0700-1900. Außerhalb dieser Zeiten auf Anfrage", type: .hours, window: ("0700", "1900")),
+        Case(text: "0800-1700, fuori orario su richiesta", type: .hours, window: ("0800", "1700")),
+        Case(text: "0800-1700, buiten deze uren op aanvraag", type: .hours, window: ("0800", "1700")),
+        Case(text: "0800-1700, mimo tuto dobu na požádání", type: .hours, window: ("0800", "1700")),
+        Case(text: "0800-1700, izvan tog vremena na zahtjev", type: .hours, window: ("0800", "1700")),
+        Case(text: "0800-1700, poza tymi godzinami na żądanie", type: .hours, window: ("0800", "1700")),
         // Nothing usable
         Case(text: "-", type: nil),
         Case(text: "See AD 2.20", type: nil),
@@ -120,7 +147,8 @@ struct NotificationParserTests {
              email: "customs@example.org", phone: "01702 608100"),
         Case(text: "Préavis 12 H : TEL 03.22.74.38.14 - douane.lille@douane.finances.gouv.fr", type: .hours, hours: 12, rule: .pn,
              email: "douane.lille@douane.finances.gouv.fr", phone: "03.22.74.38.14"),
-    ]
+    ] + ["Auf Anfrage", "Su richiesta", "A petición", "Op aanvraag", "På begäran", "Na požádání", "Na zahtjev", "Na żądanie"]
+        .map { Case(text: $0, type: .onRequest) }
 
     @Test("each construct is read as labelled", arguments: cases)
     func construct(_ item: Case) {
@@ -147,10 +175,21 @@ struct NotificationParserTests {
         #expect(Self.cases.filter { $0.text.contains("é") || $0.text.contains("LUN") || $0.text.contains("Douane") || $0.text.contains("Sur ") }.count >= 8)
     }
 
+    @Test("each rule keeps the words it was read from, in text order")
+    func evidence() {
+        #expect(NotificationParser.parse("0500-2200, HN O/R").evidence == ["opening_hours «0500-2200»", "outside «HN»", "on_request «O/R»"])
+        #expect(NotificationParser.parse("Voranmeldung 24 Std, außerhalb dieser Zeiten auf Anfrage").evidence
+            == ["requirement «VORANMELDUNG»", "notice «24 STD»", "outside «AUSSERHALB»", "on_request «AUF ANFRAGE»"])
+        #expect(NotificationsStage.extractionMethod(NotificationParser.parse("H24")) == "aipbundle_parser_v1: h24 «H24»")
+        #expect(NotificationsStage.extractionMethod(NotificationParser.parse("see AD 2.20")) == "aipbundle_parser_v1")
+    }
+
     @Test("EGMC's real customs text, H24")
     func egmc() {
         let rule = NotificationParser.parse("H24")
-        #expect(rule == NotificationRule(ruleType: .customs, notificationType: .h24, summary: "H24, no notice", confidence: 0.95))
+        var expected = NotificationRule(ruleType: .customs, notificationType: .h24, summary: "H24, no notice", confidence: 0.95)
+        expected.evidence = ["h24 «H24»"]
+        #expect(rule == expected)
         #expect(DifficultyBucket(rule) == .h24)
     }
 

@@ -11,9 +11,10 @@ struct NotificationRuleInvariantTests {
     static func contradictions(_ rule: NotificationRule) -> [String] {
         var problems: [String] = []
         if rule.notificationType == .h24 && (rule.hoursNotice != nil || !rule.weekdayRules.isEmpty) { problems.append("h24 with a notice") }
-        let figures = rule.weekdayRules.map { Int($0.notice.dropLast()) }
-        if figures.contains(where: { $0 == nil }) || rule.weekdayRules.contains(where: { !$0.notice.hasSuffix("h") }) {
-            problems.append("a weekday value is not <N>h")
+        let stated = rule.weekdayRules.filter { $0.notice != WeekdayRule.lastWorkingDay }
+        let figures = stated.map { Int($0.notice.dropLast()) }
+        if figures.contains(where: { $0 == nil }) || stated.contains(where: { !$0.notice.hasSuffix("h") }) {
+            problems.append("a weekday value is not <N>h or the last working day")
         }
         if !rule.weekdayRules.isEmpty && figures.compactMap { $0 }.max() != rule.hoursNotice { problems.append("hours_notice is not the largest weekday figure") }
         if Set(rule.weekdayRules.map(\.days)).count != rule.weekdayRules.count { problems.append("a day group twice") }
