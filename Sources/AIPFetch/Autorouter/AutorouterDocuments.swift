@@ -42,7 +42,8 @@ struct AutorouterDocuments: Sendable, Equatable {
             throw FetchError(.refused, "\(url.shown): the answer is not the API's list of documents (\(data.count) bytes; an error page?)")
         }
         chapterID = documents.lazy.flatMap { $0.Airport ?? [] }.first { entry in
-            entry.section?.trimmingCharacters(in: .whitespaces).uppercased() == "AD 2" && entry.docid != nil
+            // `AD 2` as the API writes it; `AD2` or other spacing names the same section.
+            entry.section?.uppercased().filter { !$0.isWhitespace } == "AD2" && entry.docid != nil
         }?.docid?.text
         var charts: [ChartHeadings.Chart] = []
         for document in documents {
