@@ -29,10 +29,10 @@ struct AIPPDFBenchmark: Benchmark {
         switch mode {
         case .documents(let workers):
             let tree = corpus.tree, paths = corpus.paths
-            let results = try blocking { try await tree.readEach(paths, workers: workers) { try await AIPPDFReader.read($0, extract: PDFTextExtractor().extract) } }
-            guard results.allSatisfy({ $0.result.page != nil }) else { throw BenchmarkError("a benchmark PDF was not read") }
-            let pages = results.reduce(0) { $0 + $1.result.pageCount }
-            return Work(rows: pages, bytes: results.reduce(0) { $0 + $1.file.bytes.count }, documents: results.count, pages: pages)
+            let results = try blocking { try await tree.mapEach(paths, workers: workers) { try await AIPPDFReader.read($0, extract: PDFTextExtractor().extract) } }
+            guard results.allSatisfy({ $0.page != nil }) else { throw BenchmarkError("a benchmark PDF was not read") }
+            let pages = results.reduce(0) { $0 + $1.pageCount }
+            return Work(rows: pages, bytes: corpus.bytes, documents: results.count, pages: pages)
         case .largest:
             let largest = corpus.largest
             let result = try blocking { try await AIPPDFReader.read(largest, extract: PDFTextExtractor().extract) }

@@ -38,12 +38,6 @@ extension SourceTree {
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
     }
-
-    /// ``mapEach(_:workers:_:)`` keeping each file beside what `read` made of it.
-    public func readEach<R: Sendable>(_ paths: [String], workers: Int,
-                                      _ read: @escaping @Sendable (SourceFile) async throws -> R) async throws -> [(file: SourceFile, result: R)] {
-        try await mapEach(paths, workers: workers) { file in (file: file, result: try await read(file)) }
-    }
 }
 
 /// The index of the next file for ``SourceTree/mapEach(_:workers:_:)``'s workers to take.
