@@ -6,7 +6,7 @@ import Foundation
 /// URL templates may hold the cycle's variables (``CycleVariables``) and `{redirect}`. A source has fixed `files`,
 /// or an `index` page whose links (matching `links`) are the files, or both; or it is an API source
 /// (``AutorouterSettings``), whose files are found through the API.
-public struct SourceDefinition: Sendable, Equatable, Codable {
+public struct SourceDefinition: Sendable, Equatable, Decodable {
     /// Files at fixed URLs, each stored at its own path in the tree.
     public var files: [FixedFile]
     /// A URL fetched without following its redirect: its `Location` (resolved against it) becomes `{redirect}`.
@@ -31,7 +31,7 @@ public struct SourceDefinition: Sendable, Equatable, Codable {
     /// some sites answer 403 to anything else. Never a way round a login, a captcha or an anti-bot wall.
     public var browserHeaders: Bool
 
-    public struct FixedFile: Sendable, Equatable, Codable {
+    public struct FixedFile: Sendable, Equatable, Decodable {
         public var url: String
         /// The file's path in the source tree (`ourairports/airports.csv`).
         public var path: String

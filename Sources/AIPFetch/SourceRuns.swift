@@ -1,3 +1,4 @@
+import AIPErrorText
 import Foundation
 
 /// Runs sources side by side, each to its own outcome (one failing never stops another), and starts the API
@@ -34,7 +35,7 @@ struct SourceRuns: Sendable {
         }
         let aerodromes: [FetchAerodrome]
         do { aerodromes = try read(airportsFile).filter(settings.selects) } catch {
-            throw FetchError(.tree, "\(id): ourairports/airports.csv cannot be read for the aerodromes to ask about (\(error))")
+            throw FetchError(.tree, "\(id): ourairports/airports.csv cannot be read for the aerodromes to ask about (\(ErrorText.reason(error)))")
         }
         options.progress("\(id): asking about \(aerodromes.count) aerodromes")
         do {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A source of AD 2 chapters and chart lists through the autorouter API (docs/fetch.md, "The autorouter source"):
 /// `pipeline.json` `fetch.sources.autorouter`, every key optional.
-public struct AutorouterSettings: Sendable, Equatable, Codable {
+public struct AutorouterSettings: Sendable, Equatable, Decodable {
     public static let defaultAPI = "https://api.autorouter.aero/v1.0"
     /// OurAirports types asked for by default: the aerodromes a chapter exists for (heliports, seaplane bases and
     /// closed fields have none).

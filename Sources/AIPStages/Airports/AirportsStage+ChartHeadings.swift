@@ -15,10 +15,15 @@ extension AirportsStage {
     /// after the word of its kind (`RWY 27 ILS Z` → `AD_2_EGMC_IAC_RWY_27_ILS_Z`), as ``PDFCharts`` writes a chart
     /// page's: the classifier reads the kind from that word and names the procedure by the heading's own words.
     ///
+    /// - Returns: the documents, and each `charts.json` as an input of the stage (its rows: the documents it made).
     /// - Throws: ``SourceError`` for a `charts.json` that cannot be read or is not the format `fetch` writes (a damaged
     ///   tree: fetch it again).
-    static func withChartHeadings(_ documents: [AerodromeDocument], paths: [String], in sources: SourceTree) throws -> [AerodromeDocument] {
+    static func withChartHeadings(_ documents: [AerodromeDocument], paths: [String],
+                                  in sources: SourceTree) throws -> (documents: [AerodromeDocument], inputs: [InputSummary]) {
         var documents = documents
+        var inputs: [InputSummary] = []
+        // The PDF chapters by aerodrome, to find those beside each chart list.
+        let chapterIndices = Dictionary(grouping: documents.indices.filter { documents[$0].family == .aipPDF }) { documents[$0].icao }
         for path in paths {
             let file = try sources.file(path)
             let headings: ChartHeadings
@@ -26,19 +31,22 @@ extension AirportsStage {
                 throw SourceError(file: path, kind: .unreadable, reason: "not a chart list as fetch writes it (\(error)); fetch the source again")
             }
             let folder = (path as NSString).deletingLastPathComponent + "/"
+            var made = 0
             for (icao, list) in headings.aerodromes.sorted(by: { $0.key < $1.key }) {
                 let charts = list.enumerated().map { index, chart in
                     AerodromeChart(title: (["AD", "2", icao, chart.kind.chartWord] + chart.heading.split(separator: " ").map(String.init)).joined(separator: "_"),
                                    location: "\(chart.kind.rawValue) \(index + 1)")
                 }
-                let chapters = documents.indices.filter { documents[$0].family == .aipPDF && documents[$0].icao == icao && documents[$0].file.hasPrefix(folder) }
+                let chapters = (chapterIndices[icao] ?? []).filter { documents[$0].file.hasPrefix(folder) }
                 if chapters.isEmpty {
                     documents.append(AerodromeDocument(file: path, family: .aipPDF, icao: icao, effectiveDate: nil, name: nil, arpText: nil,
                                                        entries: [], charts: charts))
+                    made += 1
                 }
                 for index in chapters { documents[index].charts = charts }
             }
+            inputs.append(InputSummary(file: path, rows: made, bytes: file.bytes.count))
         }
-        return documents
+        return (documents, inputs)
     }
 }

@@ -32,7 +32,7 @@ extension AirportsStage {
         output.findings += pages.flatMap(\.result.findings) + pdfs.flatMap(\.result.findings)
         let pdfPages = pdfs.compactMap(\.result.page).map(Self.catalogued)
         let chapters = try Self.withChartHeadings(pdfPages.map(\.page), paths: chartPaths, in: sources)
-        let documents = Self.plausiblyDated(pages.compactMap(\.result.page) + chapters, cycle: context.stamp.airac,
+        let documents = Self.plausiblyDated(pages.compactMap(\.result.page) + chapters.documents, cycle: context.stamp.airac,
                                             findings: &output.findings)
         try await merge(pages: documents, into: &output, ids: &ids)
         // AD 2.2 items mapped by label because their printed number disagrees with the catalogue, per document.
@@ -57,10 +57,7 @@ extension AirportsStage {
         output.inputs += pdfs.map { InputSummary(file: $0.name, rows: ($0.result.page?.entries.count ?? 0) + ($0.result.page?.charts.count ?? 0),
                                                  bytes: $0.bytes) }
         output.inputs += borders.map { InputSummary(file: $0.fileName, rows: $0.rowCount, bytes: $0.byteCount) }
-        output.inputs += try chartPaths.map { path in
-            let file = try sources.file(path)
-            return InputSummary(file: path, rows: chapters.filter { $0.file == path }.count, bytes: file.bytes.count)
-        }
+        output.inputs += chapters.inputs
         Self.merge(navdata: try await navdataRead, into: &output)
         // Per state: what a pilot gets of each country, and a warning where that fell since the previous bundle.
         let states = Self.stateCoverage(of: output)
