@@ -2,10 +2,21 @@
 import PackageDescription
 
 // Layers point one way (design.md): readers ← stages ← bundle ← CLI.
-// C libraries are reached only through the thin system-library shims at the top (SQLite's and zlib's in Updater/).
+// C libraries are reached only through thin system-library shims (SQLite's and zlib's with the updater's code).
 
-/// A product of the device-side package in Updater/: the updater and what the tool shares with it.
-func updater(_ name: String) -> Target.Dependency { .product(name: name, package: "Updater") }
+/// A dependency on one of the tool's packages (everything but swift-crypto), only with the trait `Tool`.
+///
+/// The root of this repository is both the build tool and the device-side updater an app adds by the repository's
+/// URL. SwiftPM resolves a dependency's packages only for the traits enabled, and `Tool` is not a default: an app
+/// that adds `AIPUpdate` (no traits named) resolves swift-crypto and swift-asn1 alone — no GRDB to clash with its
+/// own, no swift-nio. The tool is built with `--traits Tool`, which the Makefile and the scripts pass.
+func tool(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Tool"]))
+}
+
+/// The updater's code lives in Updater/Sources, beside its own tests and example (Updater/Package.swift runs those
+/// tests against this package with only the updater built).
+func updater(_ target: String) -> String { "Updater/Sources/\(target)" }
 
 let package = Package(
     name: "aipbundle",
@@ -13,16 +24,19 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "aipbundle", targets: ["aipbundle"]),
-        // The device-side updater an app adds is the package in Updater/ (product AIPUpdate), which resolves only
-        // swift-crypto: see docs/updates-for-app-developers.md.
+        // What an app adds (docs/updates-for-app-developers.md): the channel client and the updater, with the
+        // manifest model and the bundle folder. Its targets need Foundation, the platform's SQLite and zlib, and
+        // swift-crypto only.
+        .library(name: "AIPUpdate", targets: ["AIPUpdate", "AIPManifestCore", "AIPBundleFolder", "AIPJSON"]),
+    ],
+    traits: [
+        .trait(name: "Tool", description: "The build tool aipbundle, its benchmarks and tests (make passes it)."),
     ],
     dependencies: [
-        // The device side (updater, manifest model, logical hash, bundle folder, JSON writer, inflate loop, the
-        // SQLite and zlib shims): one copy of that code, shared with the apps that add it.
-        .package(path: "Updater"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // SHA-256 for manifests (and Ed25519 signing later); CryptoKit's API, so device code can use either.
+        // SHA-256 and Ed25519 with CryptoKit's API (CryptoKit itself on Apple platforms): the one package the
+        // updater needs, so the only one its uses are not conditional on `Tool`.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Zip archives (GeoNames dumps, XLSX rules sheets) in the readers.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
@@ -36,7 +50,31 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
-        // System libraries. scripts/install-deps.sh installs the apt packages named here.
+        // The device side (Updater/Sources): one copy of the code the tool shares with the apps that add it.
+        // The platform's SQLite and zlib (the SDK's on Apple platforms; scripts/install-deps.sh installs the apt packages).
+        .systemLibrary(name: "CSQLite", path: updater("CSQLite"), providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlibSystem", path: updater("CZlibSystem"), providers: [.apt(["zlib1g-dev"])]),
+        // Foundation's file and decoding errors as sentences a person can act on.
+        .target(name: "AIPErrorText", path: updater("AIPErrorText")),
+        // The one JSON writer (and its ordered value): byte-stable documents to sign.
+        .target(name: "AIPJSON", path: updater("AIPJSON")),
+        // The one inflate loop (zlib): raw deflate payloads here, gzip and zip members in the tool's readers.
+        .target(name: "AIPInflate", dependencies: ["CZlibSystem"], path: updater("AIPInflate")),
+        // The all-or-nothing swap of a bundle folder.
+        .target(name: "AIPBundleFolder", dependencies: ["AIPErrorText"], path: updater("AIPBundleFolder")),
+        // The manifest model, file digests and the logical hash of an SQLite file (through SQLite's C API): what a
+        // device checks; the tool's AIPManifest adds building and verifying on top.
+        .target(name: "AIPManifestCore", dependencies: [
+            "AIPErrorText", "AIPJSON", "CSQLite", .product(name: "Crypto", package: "swift-crypto"),
+        ], path: updater("AIPManifestCore")),
+        // The channel client (URLSession), signatures, deflate payloads, rows applied in one transaction with plain
+        // SQL through SQLite's C API, the atomic swap.
+        .target(name: "AIPUpdate", dependencies: [
+            "AIPJSON", "AIPErrorText", "AIPInflate", "AIPManifestCore", "AIPBundleFolder", "CSQLite",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], path: updater("AIPUpdate")),
+
+        // The tool's system libraries. scripts/install-deps.sh installs the apt packages named here.
         .systemLibrary(name: "CCSV", providers: [.apt(["libcsv-dev"])]),
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // glibc's <malloc.h> (part of libc6-dev, which the Swift toolchain needs anyway).
@@ -51,40 +89,40 @@ let package = Package(
         // What several layers share about a pipeline run, Foundation and AIPJSON only: the AIRAC cycle, the
         // `pipeline.json` sections (`StageSettings`, `SettingsFile`) and the lock file's name. Below the readers, so
         // the HTTP layer gets them without linking libxml2 or libcsv.
-        .target(name: "AIPPipeline", dependencies: [updater("AIPJSON")]),
+        .target(name: "AIPPipeline", dependencies: ["AIPJSON"]),
         .target(name: "AIPReaders", dependencies: [
-            "AIPContract", updater("AIPErrorText"), "AIPFindings", updater("AIPInflate"), updater("AIPJSON"), "AIPPipeline", "CCSV", "CXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPContract", "AIPErrorText", "AIPFindings", "AIPInflate", "AIPJSON", "AIPPipeline", "CCSV", "CXML2", tool("ZIPFoundation", "ZIPFoundation"),
         ]),
-        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", updater("AIPJSON"), "AIPPipeline"]),
+        .target(name: "AIPStages", dependencies: ["AIPContract", "AIPFindings", "AIPReaders", "AIPJSON", "AIPPipeline"]),
         // The readers' one process, pdftotext, at the build's edge: readers and stages stay pure functions of their
         // inputs (a stage is handed the extraction through its context). A target of its own rather than part of
         // AIPBuild so the reader's tests and the benchmark run real PDFs without the build layer, and only it links
         // swift-subprocess.
         .target(name: "AIPPDFText", dependencies: [
-            updater("AIPErrorText"), "AIPReaders", .product(name: "Subprocess", package: "swift-subprocess"),
+            "AIPErrorText", "AIPReaders", tool("Subprocess", "swift-subprocess"),
         ]),
-        // The manifest's verifier and makers on top of the updater package's model and logical hash (re-exported).
+        // The manifest's verifier and makers on top of the updater's model and logical hash (re-exported).
         .target(name: "AIPManifest", dependencies: [
-            "AIPContract", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), updater("AIPManifestCore"),
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPManifestCore",
+            tool("GRDB", "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPBundleKit", dependencies: [
-            "AIPContract", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), "AIPReaders", "AIPStages", "AIPManifest", updater("CSQLite"),
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPReaders", "AIPStages", "AIPManifest", "CSQLite",
+            tool("GRDB", "GRDB.swift"),
         ]),
         // What changed from one bundle to the next (`changes`, and the page `build --previous` writes): a model computed
         // by SQL joins over both bundles' databases, and its renderers (HTML with an inline SVG map, Markdown, JSON).
         // Below the build, which writes the page beside report.json; no readers or stages.
         .target(name: "AIPChanges", dependencies: [
-            "AIPContract", updater("AIPErrorText"), "AIPFindings", "AIPManifest", .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPContract", "AIPErrorText", "AIPFindings", "AIPManifest", tool("GRDB", "GRDB.swift"),
         ]),
         // Orchestration: the stage registry, running stages, the all-or-nothing publish. Above the bundle layer
         // (and the delta layer to come), so a build can later sign and diff without a dependency cycle.
-        .target(name: "AIPBuild", dependencies: ["AIPChanges", "AIPContract", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", updater("AIPBundleFolder"), "AIPManifest", "AIPDelta"]),
+        .target(name: "AIPBuild", dependencies: ["AIPChanges", "AIPContract", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPDelta"]),
         // Build side of updates: key pairs, signing manifests, computing deltas, publishing a channel.
         .target(name: "AIPDelta", dependencies: [
-            updater("AIPErrorText"), "AIPManifest", updater("AIPUpdate"), updater("AIPBundleFolder"), updater("CZlibSystem"),
+            "AIPErrorText", "AIPManifest", "AIPUpdate", "AIPBundleFolder", "CZlibSystem",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Getting the source tree from the web per AIRAC cycle: source definitions, discovery, the HTTP layer,
@@ -92,57 +130,57 @@ let package = Package(
         // Never AIPReaders or AIPStages, not even through another target: the HTTP layer must not link libxml2 or
         // libcsv (nor be rebuilt when a reader changes); what it shares with them lives in AIPPipeline.
         .target(name: "AIPFetch", dependencies: [
-            updater("AIPJSON"), updater("AIPErrorText"), "AIPPipeline", updater("AIPBundleFolder"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPBundleFolder",
+            tool("AsyncHTTPClient", "async-http-client"),
             // NIOPosix: its connection errors, told apart to say why a download failed.
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
+            tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
+            tool("NIOPosix", "swift-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "AIPCommands", dependencies: [
-            "AIPChanges", "AIPFindings", updater("AIPJSON"), updater("AIPErrorText"), "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", updater("AIPUpdate"), "AIPFetch",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
+            "AIPChanges", "AIPFindings", "AIPJSON", "AIPErrorText", "AIPPipeline", "AIPReaders", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch",
+            tool("ArgumentParser", "swift-argument-parser"),
+            tool("Logging", "swift-log"),
         ]),
         .executableTarget(name: "aipbundle", dependencies: [
-            "AIPCommands", "CMalloc", updater("CSQLite"),
+            "AIPCommands", "CMalloc", "CSQLite",
         ]),
         .executableTarget(name: "aipbundle-bench", dependencies: [
-            "AIPChanges", "AIPContract", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBuild", updater("AIPBundleFolder"), "AIPManifest", "AIPDelta", updater("AIPUpdate"), "AIPFetch", "TestSupport",
+            "AIPChanges", "AIPContract", "AIPPipeline", "AIPReaders", "AIPPDFText", "AIPStages", "AIPBundleKit", "AIPBuild", "AIPBundleFolder", "AIPManifest", "AIPDelta", "AIPUpdate", "AIPFetch", "TestSupport",
         ]),
 
         .target(name: "TestSupport", dependencies: [
-            "AIPReaders", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "AIPReaders", tool("ZIPFoundation", "ZIPFoundation"),
             // The local HTTP mirror the fetch tests and the fetch benchmark serve from.
-            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            tool("NIOCore", "swift-nio"), tool("NIOPosix", "swift-nio"),
+            tool("NIOHTTP1", "swift-nio"),
         ], path: "Tests/TestSupport"),
         // Pages/: the tiny mirror the fetch tests serve, read by path.
-        .testTarget(name: "AIPFetchTests", dependencies: [updater("AIPBundleFolder"), "AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
+        .testTarget(name: "AIPFetchTests", dependencies: ["AIPBundleFolder", "AIPFetch", "AIPPipeline", "TestSupport"], exclude: ["Pages"]),
         .testTarget(name: "AIPPipelineTests", dependencies: ["AIPPipeline"]),
-        .testTarget(name: "AIPJSONTests", dependencies: [updater("AIPJSON")]),
+        .testTarget(name: "AIPJSONTests", dependencies: ["AIPJSON"]),
         .testTarget(name: "AIPChangesTests", dependencies: ["AIPChanges"]),
         .testTarget(name: "AIPFindingsTests", dependencies: ["AIPFindings"]),
-        .testTarget(name: "AIPErrorTextTests", dependencies: [updater("AIPErrorText")]),
+        .testTarget(name: "AIPErrorTextTests", dependencies: ["AIPErrorText"]),
         .testTarget(name: "AIPReadersTests", dependencies: ["AIPFindings", "AIPReaders", "AIPPDFText", "TestSupport", "CXML2"]),
         .testTarget(name: "AIPStagesTests", dependencies: ["AIPContract", "AIPFindings", "AIPPDFText", "AIPPipeline", "AIPStages", "TestSupport"]),
         .testTarget(name: "AIPBundleKitTests", dependencies: [
-            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "AIPPipeline", updater("CSQLite"), "TestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPBundleKit", "AIPContract", "AIPFindings", "AIPManifest", "AIPPipeline", "CSQLite", "TestSupport",
+            tool("GRDB", "GRDB.swift"),
         ]),
         .testTarget(name: "AIPBuildTests", dependencies: [
-            "AIPBuild", "AIPContract", updater("AIPBundleFolder"), "AIPBundleKit", "AIPDelta", "AIPManifest", "AIPPipeline", "AIPReaders", "AIPStages", updater("CSQLite"), "TestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPBuild", "AIPContract", "AIPBundleFolder", "AIPBundleKit", "AIPDelta", "AIPManifest", "AIPPipeline", "AIPReaders", "AIPStages", "CSQLite", "TestSupport",
+            tool("GRDB", "GRDB.swift"),
         ]),
         .testTarget(name: "AIPCommandsTests", dependencies: [
-            "AIPChanges", "AIPCommands", "AIPFindings", updater("AIPJSON"), "AIPBuild", "AIPBundleKit", updater("AIPBundleFolder"), "AIPManifest", "AIPPipeline", "TestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPChanges", "AIPCommands", "AIPFindings", "AIPJSON", "AIPBuild", "AIPBundleKit", "AIPBundleFolder", "AIPManifest", "AIPPipeline", "TestSupport",
+            tool("GRDB", "GRDB.swift"),
             // The help tests render each command's help screen at a fixed width.
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            tool("ArgumentParser", "swift-argument-parser"),
         ]),
         .testTarget(name: "AIPUpdateTests", dependencies: [
-            updater("AIPUpdate"), "AIPDelta", "AIPManifest", updater("AIPBundleFolder"), updater("CSQLite"), "TestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "AIPUpdate", "AIPDelta", "AIPManifest", "AIPBundleFolder", "CSQLite", "TestSupport",
+            tool("GRDB", "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ],

@@ -15,7 +15,7 @@ $SWIFT package --package-path "$example" resolve
 pins=$(grep -o '"identity" : "[^"]*"' "$example/Package.resolved" | sed 's/.*: "//; s/"$//' | sort | tr '\n' ' ')
 [ "$pins" = "swift-asn1 swift-crypto " ] || fail "an app adding AIPUpdate resolves: ${pins}(expected swift-asn1 and swift-crypto only)"
 $SWIFT build --package-path "$example"
-$SWIFT build --product aipbundle
+$SWIFT build --traits Tool --product aipbundle
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

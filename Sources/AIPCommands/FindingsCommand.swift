@@ -23,7 +23,7 @@ public struct FindingsCommand: ParsableCommand {
     var json = false
 
     /// The command that regenerates `docs/findings.md`, for its header and for the test that compares it.
-    public static let regenerate = "swift run aipbundle findings --markdown > docs/findings.md"
+    public static let regenerate = "swift run --traits Tool aipbundle findings --markdown > docs/findings.md"
 
     public init() {}
 

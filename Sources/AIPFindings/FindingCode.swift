@@ -11,7 +11,7 @@
 ///
 /// To add a code: add a case here, in its family, and its entry to the switch in `FindingCode+Catalogue.swift` (the
 /// build fails until it has one), then regenerate `docs/findings.md`
-/// (`swift run aipbundle findings --markdown > docs/findings.md`; a test fails until it is).
+/// (`swift run --traits Tool aipbundle findings --markdown > docs/findings.md`; a test fails until it is).
 public enum FindingCode: String, Sendable, Hashable, CaseIterable, Codable, Comparable, CustomStringConvertible {
     // MARK: Text tables (CSV, TSV)
     case csvMalformedQuoting = "csv.malformed_quoting"

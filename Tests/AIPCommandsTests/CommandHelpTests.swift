@@ -10,7 +10,7 @@ import Testing
 /// subcommand and argument, `--experimental-dump-help`), not from a list kept beside it: a new command or option is
 /// checked the day it is added. Each screen is also compared with its snapshot in `HelpSnapshots/`, as
 /// swift-argument-parser tests its own; after a deliberate change, record them again with
-/// `AIPBUNDLE_RECORD_HELP=1 swift test --filter CommandHelpTests` and review the diff.
+/// `AIPBUNDLE_RECORD_HELP=1 swift test --traits Tool --filter CommandHelpTests` and review the diff.
 @Suite struct CommandHelpTests {
     /// The part of ArgumentParser's description of the tree (its `ToolInfoV0`, which it does not export as a
     /// product) these tests read.

@@ -7,7 +7,7 @@ import Testing
 
 /// The channel the updater package's own tests serve (Updater/Tests/AIPUpdateDeviceTests/Fixtures): made here by
 /// the tool's publish code, since those tests run with nothing but the updater. Record it again after a change of
-/// the delta format with `AIPBUNDLE_RECORD_DEVICE_FIXTURES=1 swift test --filter DeviceFixtureTests`.
+/// the delta format with `AIPBUNDLE_RECORD_DEVICE_FIXTURES=1 swift test --traits Tool --filter DeviceFixtureTests`.
 @Suite struct DeviceFixtureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Updater/Tests/AIPUpdateDeviceTests/Fixtures")

@@ -9,10 +9,10 @@ let package = Package(
     name: "BundleSync",
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
-        .package(path: "../.."),
+        .package(name: "aipbundle", path: "../../.."),
     ],
     targets: [
-        .executableTarget(name: "BundleSync", dependencies: [.product(name: "AIPUpdate", package: "Updater")]),
+        .executableTarget(name: "BundleSync", dependencies: [.product(name: "AIPUpdate", package: "aipbundle")]),
     ],
     swiftLanguageModes: [.v6]
 )
