@@ -143,7 +143,13 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
         if offset > limit { try? FileManager.default.removeItem(at: part) }
         var request = request
         if offset > 0, offset <= limit { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
-        let delegated = URLSession(configuration: session.configuration, delegate: task, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+        // 64 pieces of 16 KiB: 1 MiB held at most, enough to keep the file writes streaming.
+        let queue: OperationQueue? = PacedDelegateQueue(capacity: 64)
+        #else
+        let queue: OperationQueue? = nil
+        #endif
+        let delegated = URLSession(configuration: session.configuration, delegate: task, delegateQueue: queue)
         defer { delegated.finishTasksAndInvalidate() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -170,7 +176,14 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
             cancelled = true
             return self.dataTask
         }
-        dataTask?.cancel()
+        if let dataTask { Self.cancelElsewhere(dataTask) }
+    }
+
+    /// Cancels `task` from another thread: `cancel()` waits for the session's work queue, which may be waiting for
+    /// the delegate queue to drain (PacedDelegateQueue), and the caller may be running on that queue (a delegate
+    /// method, or a progress observer that cancels its Swift task).
+    private static func cancelElsewhere(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -222,7 +235,8 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
             received(data.count)
         } catch {
             lock.withLock { failure = error is UpdateError ? error : FileWriteError.classify(error, writing: part, what: path) }
-            dataTask.cancel()
+            // The pieces that arrive until the cancel lands are dropped above.
+            Self.cancelElsewhere(dataTask)
         }
     }
 
