@@ -44,7 +44,8 @@ final class PacedDelegateQueue: OperationQueue, @unchecked Sendable {
             block()
             condition.lock()
             pending -= 1
-            condition.signal()
+            // Woken at half, the reader hands over half a queue in one go rather than one piece per wake-up.
+            if pending <= capacity / 2 { condition.signal() }
             condition.unlock()
         }
     }
