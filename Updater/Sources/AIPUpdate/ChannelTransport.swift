@@ -111,6 +111,7 @@ struct ChannelTransport: Sendable {
 /// killed between the last byte and the rename) keeps the file as it is, for the hash check to judge; more bytes
 /// than `limit` (announced or received) cancel it with `tooLarge`, so no more than `limit` bytes are ever written.
 /// Cancelling the Swift task cancels the request: the `.part` file stays, flushed, for the next run to resume.
+/// On Linux its session's delegate queue (PacedDelegateQueue) bounds what of the body is held in memory.
 private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let path: String
     private let part: URL
@@ -172,18 +173,18 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     private func cancel() {
-        let dataTask = lock.withLock { () -> URLSessionDataTask? in
-            cancelled = true
-            return self.dataTask
-        }
-        if let dataTask { Self.cancelElsewhere(dataTask) }
+        lock.withLock { cancelled = true }
+        cancelRequestElsewhere()
     }
 
-    /// Cancels `task` from another thread: `cancel()` waits for the session's work queue, which may be waiting for
-    /// the delegate queue to drain (PacedDelegateQueue), and the caller may be running on that queue (a delegate
+    /// Cancels the request from another thread: `cancel()` waits for the session's work queue, which may be waiting
+    /// for the delegate queue to drain (PacedDelegateQueue), and the caller may be running on that queue (a delegate
     /// method, or a progress observer that cancels its Swift task).
-    private static func cancelElsewhere(_ task: URLSessionTask) {
-        DispatchQueue.global().async { task.cancel() }
+    private func cancelRequestElsewhere() {
+        DispatchQueue.global().async { [self] in
+            let dataTask = lock.withLock { self.dataTask }
+            dataTask?.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -236,7 +237,7 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
         } catch {
             lock.withLock { failure = error is UpdateError ? error : FileWriteError.classify(error, writing: part, what: path) }
             // The pieces that arrive until the cancel lands are dropped above.
-            Self.cancelElsewhere(dataTask)
+            cancelRequestElsewhere()
         }
     }
 
