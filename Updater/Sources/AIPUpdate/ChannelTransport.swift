@@ -111,6 +111,7 @@ struct ChannelTransport: Sendable {
 /// killed between the last byte and the rename) keeps the file as it is, for the hash check to judge; more bytes
 /// than `limit` (announced or received) cancel it with `tooLarge`, so no more than `limit` bytes are ever written.
 /// Cancelling the Swift task cancels the request: the `.part` file stays, flushed, for the next run to resume.
+/// On Linux its session's delegate queue (PacedDelegateQueue) bounds what of the body is held in memory.
 private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let path: String
     private let part: URL
@@ -143,7 +144,13 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
         if offset > limit { try? FileManager.default.removeItem(at: part) }
         var request = request
         if offset > 0, offset <= limit { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
-        let delegated = URLSession(configuration: session.configuration, delegate: task, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+        // 64 pieces of 16 KiB: 1 MiB held at most, enough to keep the file writes streaming.
+        let queue: OperationQueue? = PacedDelegateQueue(capacity: 64)
+        #else
+        let queue: OperationQueue? = nil
+        #endif
+        let delegated = URLSession(configuration: session.configuration, delegate: task, delegateQueue: queue)
         defer { delegated.finishTasksAndInvalidate() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -166,11 +173,18 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
     }
 
     private func cancel() {
-        let dataTask = lock.withLock { () -> URLSessionDataTask? in
-            cancelled = true
-            return self.dataTask
+        lock.withLock { cancelled = true }
+        cancelRequestElsewhere()
+    }
+
+    /// Cancels the request from another thread: `cancel()` waits for the session's work queue, which may be waiting
+    /// for the delegate queue to drain (PacedDelegateQueue), and the caller may be running on that queue (a delegate
+    /// method, or a progress observer that cancels its Swift task).
+    private func cancelRequestElsewhere() {
+        DispatchQueue.global().async { [self] in
+            let dataTask = lock.withLock { self.dataTask }
+            dataTask?.cancel()
         }
-        dataTask?.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -222,7 +236,8 @@ private final class DownloadTask: NSObject, URLSessionDataDelegate, @unchecked S
             received(data.count)
         } catch {
             lock.withLock { failure = error is UpdateError ? error : FileWriteError.classify(error, writing: part, what: path) }
-            dataTask.cancel()
+            // The pieces that arrive until the cancel lands are dropped above.
+            cancelRequestElsewhere()
         }
     }
 

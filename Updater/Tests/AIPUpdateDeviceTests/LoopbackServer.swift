@@ -16,6 +16,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var dropAfter: [String: Int] = [:]
     private var requests: [(path: String, range: String?)] = []
+    private var sent: [String: Int] = [:]
     private var bytesPerSecond: Int?
     private var hidesLength = false
     private var stopped = false
@@ -69,6 +70,9 @@ final class LoopbackServer: @unchecked Sendable {
     /// The requests served so far: path and Range header.
     var log: [(path: String, range: String?)] { lock.withLock { requests } }
 
+    /// The body bytes of `path` handed to the socket so far, over all its responses: how far a client let it get.
+    func bytesSent(_ path: String) -> Int { lock.withLock { sent[path, default: 0] } }
+
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
@@ -121,27 +125,29 @@ final class LoopbackServer: @unchecked Sendable {
         let body = data[(data.startIndex + start)...]
         var head = start > 0 ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(data.count - 1)/\(data.count)\r\n" : "HTTP/1.1 200 OK\r\n"
         head += (hideLength ? "" : "Content-Length: \(body.count)\r\n") + "Content-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
-        guard write(connection, Array(head.utf8)) else { return }
+        guard write(connection, Data(head.utf8)) else { return }
         let limit = min(drop ?? body.count, body.count)
         let chunk = rate.map { max(1, $0 / 20) } ?? 65_536
         var sent = 0
         while sent < limit {
-            let piece = Array(body[(body.startIndex + sent)..<(body.startIndex + min(limit, sent + chunk))])
+            // A slice of the file's bytes, sent from where they are (copying them byte by byte is slow in a debug build).
+            let piece = body[(body.startIndex + sent)..<(body.startIndex + min(limit, sent + chunk))]
             guard write(connection, piece) else { return }
             sent += piece.count
+            lock.withLock { self.sent[path, default: 0] += piece.count }
             if rate != nil { usleep(50_000) }
         }
     }
 
     private func respond(_ connection: Int32, status: String) {
-        _ = write(connection, Array("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+        _ = write(connection, Data("HTTP/1.1 \(status)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
     }
 
     /// Sends all of `bytes`; false when the client has gone (no SIGPIPE: a dropped client is a test case).
-    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+    private func write(_ connection: Int32, _ bytes: Data) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
+            let count = bytes[(bytes.startIndex + offset)...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, noSignal) }
             guard count > 0 else { return false }
             offset += count
         }

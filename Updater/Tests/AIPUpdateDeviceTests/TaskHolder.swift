@@ -1,25 +1,24 @@
-import AIPUpdate
 import Foundation
 
-/// The task of an update, for its state callback (on another thread) to cancel it.
+/// A task (an update's, a download's), for a callback on another thread to cancel it.
 final class TaskHolder: @unchecked Sendable {
     private let lock = NSLock()
-    private var task: Task<UpdateClient.Outcome, any Error>?
+    private var cancelTask: (@Sendable () -> Void)?
     private var cancelled = false
 
-    func hold(_ task: Task<UpdateClient.Outcome, any Error>) {
+    func hold<Success: Sendable>(_ task: Task<Success, any Error>) {
         let cancel = lock.withLock { () -> Bool in
-            self.task = task
+            cancelTask = { task.cancel() }
             return cancelled
         }
         if cancel { task.cancel() }
     }
 
     func cancel() {
-        let task = lock.withLock { () -> Task<UpdateClient.Outcome, any Error>? in
+        let cancelTask = lock.withLock { () -> (@Sendable () -> Void)? in
             cancelled = true
-            return self.task
+            return self.cancelTask
         }
-        task?.cancel()
+        cancelTask?()
     }
 }
