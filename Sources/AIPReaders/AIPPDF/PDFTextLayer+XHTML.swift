@@ -1,7 +1,7 @@
 import Foundation
 
 extension PDFTextLayer {
-    /// Reads the XHTML of `pdftotext -bbox` (or `-bbox-layout`) (`<page width height>` holding `<word xMin yMin xMax yMax>`),
+    /// Reads the XHTML of `pdftotext -bbox` or `-bbox-layout` (`<page width height>` holding `<word xMin yMin xMax yMax>`),
     /// into the same flat tree as the eAIP pages (``HTMLDocument``). Words with a missing or non-numeric box are skipped;
     /// U+2212 minus signs become hyphens, as the app searches with ASCII hyphens; characters of the private use
     /// area (pictograms of a symbol font, such as Czechia's telephone before a number) are no text and dropped.
