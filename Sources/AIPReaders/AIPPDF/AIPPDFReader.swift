@@ -115,10 +115,13 @@ public enum AIPPDFReader {
         var (entries, sectionFindings, itemsPlacedByLabel) = entries(sections, pages: pages, valueRight: valueRight,
                                                                            stackedHeadings: PDFLayout.stacksHeadings(sections.map(\.heading), body: body),
                                                                            national: languages?.national ?? [], file: file)
-        let vocabulary = PDFLayout.vocabulary(allLines)
-        for index in entries.indices {
-            entries[index].value = PDFLayout.resolvingSoftHyphens(entries[index].value, vocabulary: vocabulary)
-            entries[index].altValue = entries[index].altValue.map { PDFLayout.resolvingSoftHyphens($0, vocabulary: vocabulary) }
+        // The document's words are gathered only for a chapter that has a hyphen to decide (most have none).
+        if entries.contains(where: { $0.value.contains("\u{AD}") || $0.altValue?.contains("\u{AD}") == true }) {
+            let vocabulary = PDFLayout.vocabulary(allLines)
+            for index in entries.indices {
+                entries[index].value = PDFLayout.resolvingSoftHyphens(entries[index].value, vocabulary: vocabulary)
+                entries[index].altValue = entries[index].altValue.map { PDFLayout.resolvingSoftHyphens($0, vocabulary: vocabulary) }
+            }
         }
         findings += sectionFindings
         if entries.isEmpty {

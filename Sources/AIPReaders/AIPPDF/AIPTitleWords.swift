@@ -8,8 +8,26 @@ public enum AIPTitleWords {
     /// The words of `text`, lowercased, accents folded (`Aéroport` → `aeroport`), split at anything not a letter or
     /// digit (`De-icing` → `de`, `icing`; `facilities/capacity` → two words).
     public static func words(_ text: String) -> [String] {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        // Most text is ASCII, where folding is lower-casing and letters and digits are the word bytes: done on bytes,
+        // as Foundation's folding would. The reader asks this of every line, several times: folded by Foundation,
+        // section titles took 43 % of a chapter's reading.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                .split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 0x20)
+            default:
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
     }
 
     // MARK: Section titles
@@ -22,11 +40,32 @@ public enum AIPTitleWords {
     /// template's English titles count.
     static func section(titles: [String], englishOnly: Bool = false) -> Int? {
         let found = Set(titles.flatMap { $0.split(separator: "/") }.compactMap { half -> Int? in
-            let content = Set(contentWords(String(half)).map(singular))
+            var content = Set<String>()
+            for word in words(String(half)) where !fillerWords.contains(word) {
+                let word = singular(word)
+                // A word of no title: this half names no section (most lines end here, before any set is made).
+                guard titleWords.contains(word) else { return nil }
+                content.insert(word)
+            }
             guard !content.isEmpty else { return nil }
-            return sectionTitles.first { ($0.english + (englishOnly ? [] : $0.national)).contains(content) }?.section
+            return (englishOnly ? englishTitleSections : titleSections)[content]
         })
         return found.count == 1 ? found.first : nil
+    }
+
+    /// The section each title's content words name (``sectionTitles``, English and national), the first section
+    /// where two share a title; and the same of the English titles alone.
+    private static let titleSections = firstSections { $0.english + $0.national }
+    /// Every content word of a title.
+    private static let titleWords = Set(titleSections.keys.joined())
+    private static let englishTitleSections = firstSections(\.english)
+
+    private static func firstSections(_ titles: ((section: Int, english: [Set<String>], national: [Set<String>])) -> [Set<String>]) -> [Set<String>: Int] {
+        var sections: [Set<String>: Int] = [:]
+        for entry in sectionTitles {
+            for title in titles(entry) where sections[title] == nil { sections[title] = entry.section }
+        }
+        return sections
     }
 
     /// Words a title may add or drop without naming another section: articles, prepositions and the word for

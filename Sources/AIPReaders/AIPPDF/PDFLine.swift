@@ -6,8 +6,17 @@ struct PDFLine: Sendable, Equatable {
     /// ``PDFLayout/readColumns(_:gutter:)``): its text wraps there, not at the page's margin.
     var columnRight: Double? = nil
 
-    var y0: Double { words.map(\.y0).min() ?? 0 }
-    var y1: Double { words.map(\.y1).max() ?? 0 }
+    // Without an array of the words' edges: lines are measured inside every layout loop.
+    var y0: Double {
+        guard var top = words.first?.y0 else { return 0 }
+        for word in words where word.y0 < top { top = word.y0 }
+        return top
+    }
+    var y1: Double {
+        guard var bottom = words.first?.y1 else { return 0 }
+        for word in words where bottom < word.y1 { bottom = word.y1 }
+        return bottom
+    }
     var midY: Double { (y0 + y1) / 2 }
     var height: Double { y1 - y0 }
     var text: String { Self.join(words) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What running poppler's `pdftotext -bbox-layout` on one PDF gave: the reader's input for that PDF.
+/// What running poppler's `pdftotext -bbox` on one PDF gave: the reader's input for that PDF.
 ///
 /// The process runs at the build's edge (`AIPPDFText`), never in the readers: ``AIPPDFReader/read(_:file:)`` is a
 /// function of this value alone, so it can be tested on any outcome without a process.

@@ -66,6 +66,19 @@ import Testing
         #expect(PDFTextLayer(bboxXHTML: xhtml).pages.first?.words.map(\.text) == ["PRAHA", "+420"])
     }
 
+    @Test func wordsAreTheirTextChildrenWithMinusSignsAsHyphens() {
+        // Lower-case box names (as the HTML parser stores them), an escaped ampersand, a minus sign beside ASCII words.
+        let xhtml = Data("""
+            <html><body><doc><page width="595" height="842">
+            <word xmin="10" ymin="10" xmax="30" ymax="20">R&amp;D</word><word xMin="32" yMin="10" xMax="40" yMax="20">\u{2212}5\u{B0}C</word>
+            <word xMin="x" yMin="10" xMax="50" yMax="20">NOBOX</word><word xMin="52" yMin="10" xMax="60" yMax="20">GND</word>
+            </page></doc></body></html>
+            """.utf8)
+        let words = PDFTextLayer(bboxXHTML: xhtml).pages.first?.words ?? []
+        #expect(words.map(\.text) == ["R&D", "-5\u{B0}C", "GND"])
+        #expect(words.map(\.x0) == [10, 32, 52])
+    }
+
     @Test func aHyphenAtALineEndIsDecidedByTheDocumentsOwnWords() {
         let words: Set<String> = ["passenger", "de-iced", "fire", "fighting"]
         #expect(PDFLayout.resolvingSoftHyphens("handling of passen\u{AD}gers", vocabulary: words) == "handling of passengers")

@@ -1,4 +1,5 @@
 @testable import AIPReaders
+import Foundation
 import Testing
 
 /// Layouts the eight real chapters do not show, on word boxes: headings known by their title, tables without item
@@ -33,6 +34,14 @@ import Testing
         #expect(Self.heading("OPERATIONAL HOURS / PASSENGER FACILITIES") == nil)
         // The coded forms are unchanged.
         #expect(Self.heading("ESMS 2.4 HANDLING SERVICES") == 4)
+    }
+
+    @Test func asciiTitleWordsAreFoundationsFoldedWords() {
+        // Every ASCII character between letters and digits: the byte path must fold and split as Foundation does.
+        let text = (0..<128).map { "Ab\(String(UnicodeScalar(UInt8($0))))9z" }.joined()
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        #expect(AIPTitleWords.words(text) == folded)
+        #expect(AIPTitleWords.words("Aéroport DE-ICING") == ["aeroport", "de", "icing"])
     }
 
     @Test func labelWordsNameOneItemOfTheSection() {
