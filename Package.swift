@@ -36,7 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // SHA-256 and Ed25519 with CryptoKit's API (CryptoKit itself on Apple platforms): the one package the
-        // updater needs, so the only one its uses are not conditional on `Tool`.
+        // updater needs, and so the one package whose uses are not conditional on `Tool`.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Zip archives (GeoNames dumps, XLSX rules sheets) in the readers.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
