@@ -44,9 +44,10 @@ extension PDFTextLayer {
             bytes += node.textBytes
             child = node.nextSibling
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         // ASCII holds neither a minus sign nor a private-use character: most words are taken as they are.
-        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-        return String(String.UnicodeScalarView(word.children.map(\.text).joined().replacingOccurrences(of: "\u{2212}", with: "-")
+        if bytes.allSatisfy({ $0 < 0x80 }) { return text }
+        return String(String.UnicodeScalarView(text.replacingOccurrences(of: "\u{2212}", with: "-")
             .unicodeScalars.filter { !(0xE000...0xF8FF).contains($0.value) }))
     }
 }
