@@ -8,15 +8,16 @@ import Testing
 struct FetchErrorTextTests {
     @Test("a refused connection names the URL (no credential), the cause and what to do; no raw error type")
     func refused() async throws {
-        // A port nothing listens on any more.
-        let gone = try MirrorServer(root: FileManager.default.temporaryDirectory)
-        let port = gone.port
-        gone.stop()
         let settings = #"{"fetch": {"timeout_seconds": 2, "retries": 0, "polite_delay_ms": 0, "required": ["secret"], "sources": {"secret": {"files": [{"url": "https://user:hunter2@data.example/export.csv?token=SECRET123&day=1", "path": "secret/export.csv", "check": "text"}]}}}}"#
         let out = try TemporaryFolder()
         let site = try PagesSite()
         let server = try MirrorServer(root: site.root)
         defer { server.stop() }
+        // A port nothing listens on any more; stopped after the server above is bound, which once was given the
+        // port just freed and answered 404 instead of refusing.
+        let gone = try MirrorServer(root: FileManager.default.temporaryDirectory)
+        let port = gone.port
+        gone.stop()
         var options = try fetchOptions(out.url, server: server, only: "secret", settings: settings)
         options.mirror = "http://mirroruser:mirrorpass@127.0.0.1:\(port)"
         let summary = try await Fetcher.fetch(options)
